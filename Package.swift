@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "intent",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "intent", targets: ["intent"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CBLAS", providers: [.apt(["libblas-dev"])]),
+
+        .target(name: "IntentKit"),
+        .target(name: "Store", dependencies: ["CSQLite", "IntentKit"]),
+        .target(name: "Embeddings", dependencies: ["CBLAS"]),
+        .target(name: "Intents", dependencies: ["IntentKit", "Store"], path: "Intents"),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents"]),
+        .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
+        .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store"]),
+
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "IntentTestSupport"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "IntentTestSupport"]),
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentTestSupport"]),
+        .testTarget(name: "IntentCLITests", dependencies: ["IntentCLI", "IntentTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["IntentTestSupport"]),
+    ]
+)

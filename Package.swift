@@ -13,9 +13,11 @@ let package = Package(
 
         .target(name: "IntentKit"),
         .target(name: "Store", dependencies: ["CSQLite", "IntentKit"]),
+        .target(name: "DueDate"),
+        .target(name: "Secrets"),
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
-        .target(name: "Intents", dependencies: ["IntentKit", "Store"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents"]),
+        .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate"], path: "Intents"),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
         .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store"]),
 

@@ -24,9 +24,11 @@ extension RunContext {
     ///
     /// `--dry-run` always stops (and wins over `--yes`); `--yes` proceeds; an interactive run shows
     /// the preview and asks `[y/N]` on the terminal; a headless run without `--yes` never prompts.
-    public func confirmWrite(_ preview: WritePreview, question: String = "Save this?") throws {
+    /// With `requireConfirmation: false` (the user's own capture) only `--dry-run` stops the write.
+    public func confirmWrite(_ preview: WritePreview, question: String = "Save this?",
+                             requireConfirmation: Bool = true) throws {
         if dryRun { throw WriteStopped(reason: .dryRun, preview: preview) }
-        if assumeYes { return }
+        if assumeYes || !requireConfirmation { return }
         guard presence == .interactive else {
             throw WriteStopped(reason: .confirmationRequired, preview: preview)
         }

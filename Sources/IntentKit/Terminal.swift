@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,11 +46,13 @@ public struct TTYTerminal: Terminal {
         if restore {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
+            Self.savedMode.withLock { $0 = saved }
             tcsetattr(fd, TCSANOW, &quiet)
         }
         defer {
             if restore {
                 tcsetattr(fd, TCSANOW, &saved)
+                Self.savedMode.withLock { $0 = nil }
                 Self.write(fd, "\n")
             }
         }
@@ -62,6 +65,18 @@ public struct TTYTerminal: Terminal {
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The terminal mode to restore if the process is interrupted while echo is off.
+    private static let savedMode = Mutex<termios?>(nil)
+
+    /// Turns echo back on after an interrupted secret prompt. Safe to call at any time.
+    public static func restoreEcho() {
+        guard var mode = savedMode.withLock({ $0 }) else { return }
+        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return }
+        tcsetattr(fd, TCSANOW, &mode)
+        close(fd)
     }
 
     private static func write(_ fd: Int32, _ text: String) {

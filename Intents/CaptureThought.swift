@@ -1,0 +1,85 @@
+import Foundation
+import IntentKit
+import Store
+
+/// Saves a thought with tags and an optional due hint. Capturing is the user's own act, so it
+/// needs no confirmation (only `--dry-run` stops it).
+public struct CaptureThought: Intent {
+    public static let description = IntentDescription(
+        name: "CaptureThought",
+        summary: "Save a thought or note, tagged, with a due hint when the text names a date.",
+        discussion: "Tags come from #hashtags in the text, --tag values and a few keyword rules "
+            + "(call, email, buy, pay, meeting, idea, read). A date phrase in the text "
+            + "(\"tomorrow 5pm\", \"next friday\") becomes the due hint.",
+        sideEffect: .writesLocal,
+        phrases: ["note that …", "remember …", "jot down …"],
+        examples: ["\"call the plumber tomorrow #home\"", "\"idea: weekly review\" --tag work --json"])
+
+    @Parameter(description: "The thought to save", primary: true)
+    var text: String
+
+    @Parameter(description: "Extra tags (repeatable)")
+    var tag: [String]
+
+    public init() {}
+
+    public func validate() throws {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw IntentError.invalidValue(parameter: "text", reason: "the thought is empty")
+        }
+        if text.utf8.count > Limits.maxThoughtBytes {
+            throw IntentError.invalidValue(parameter: "text", reason: "longer than \(Limits.maxThoughtBytes) bytes")
+        }
+    }
+
+    public func perform(in context: RunContext) async throws -> IntentResult<ThoughtValue> {
+        try await context.store.ensureConfigured()
+        let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tags = ThoughtTagger.tags(for: body, extra: tag)
+        let due = context.dates.find(in: body, now: context.now, timeZone: context.timeZone)?.date
+        let value = ThoughtValue(id: context.ids.make("th"), text: body, tags: tags, due: due?.iso,
+                                 createdAt: StoreTime.string(context.now))
+        try context.confirmWrite(WritePreview(lines: value.previewLines, value: try JSONValue.encoding(value)),
+                                 requireConfirmation: false)
+        try context.store.insertThought(ThoughtRecord(id: value.id, text: value.text, tags: value.tags,
+                                                      due: value.due, createdAt: value.createdAt,
+                                                      runID: context.runID))
+        let tagNote = tags.isEmpty ? "" : " tagged \(tags.map { "#\($0)" }.joined(separator: " "))"
+        let dueNote = value.due.map { ", due \($0)" } ?? ""
+        return IntentResult(value: value, dialog: "Saved thought\(tagNote)\(dueNote).")
+    }
+}
+
+/// The result of `CaptureThought`.
+public struct ThoughtValue: IntentValue, Equatable {
+    public var id: String
+    public var text: String
+    public var tags: [String]
+    public var due: String?
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey { case id, text, tags, due, createdAt = "created_at" }
+
+    public static var schema: JSONSchema {
+        .object(properties: [
+            ("id", .string(description: "Stable id of the thought")),
+            ("text", .string()),
+            ("tags", .array(of: .string())),
+            ("due", .nullable(.string(description: "YYYY-MM-DD, or ISO-8601 with offset when a time is known"))),
+            ("created_at", .string(format: "date-time")),
+        ], required: ["id", "text", "tags", "due", "created_at"])
+    }
+
+    var previewLines: [String] {
+        ["Thought: \(text)", "Tags: \(tags.isEmpty ? "—" : tags.joined(separator: ", "))", "Due: \(due ?? "—")"]
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(text, forKey: .text)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(due, forKey: .due)
+        try c.encode(createdAt, forKey: .createdAt)
+    }
+}

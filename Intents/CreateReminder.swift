@@ -1,0 +1,108 @@
+import Foundation
+import IntentKit
+import Store
+
+/// Creates a reminder. A write: shown and confirmed first (`--yes` pre-approves, `--dry-run` previews).
+public struct CreateReminder: Intent {
+    public static let description = IntentDescription(
+        name: "CreateReminder",
+        summary: "Create a reminder with a title, an optional due date, notes and a list.",
+        discussion: "The due date is ISO-8601 or a phrase (\"tomorrow 9am\", \"next friday\", \"in 3 days\") "
+            + "resolved against --now and --tz. A day-only phrase gives a YYYY-MM-DD due date; a timed "
+            + "one gives ISO-8601 with offset. Calendar-invalid dates are rejected (exit 65).",
+        sideEffect: .writesLocal,
+        requiresConfirmation: true,
+        phrases: ["remind me to …", "add a reminder …"],
+        examples: ["\"renew passport\" --due \"next friday 9am\" --yes", "--title \"pay rent\" --due 2026-12-01 --dry-run"])
+
+    @Parameter(description: "What to be reminded of", primary: true, inputAliases: ["text"])
+    var title: String
+
+    @Parameter(description: "When it is due: ISO-8601 or a phrase such as 'friday 5pm'")
+    var due: IntentDate?
+
+    @Parameter(description: "Longer notes")
+    var notes: String?
+
+    @Parameter(description: "The list to put it in")
+    var list: String = "Reminders"
+
+    public init() {}
+
+    public func validate() throws {
+        let clean = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        if clean.isEmpty { throw IntentError.invalidValue(parameter: "title", reason: "the title is empty") }
+        if clean.utf8.count > Limits.maxTitleBytes {
+            throw IntentError.invalidValue(parameter: "title", reason: "longer than \(Limits.maxTitleBytes) bytes")
+        }
+        if list.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw IntentError.invalidValue(parameter: "list", reason: "the list name is empty")
+        }
+    }
+
+    public func perform(in context: RunContext) async throws -> IntentResult<ReminderValue> {
+        try await context.store.ensureConfigured()
+        let value = ReminderValue(id: context.ids.make("rem"), title: title.trimmingCharacters(in: .whitespacesAndNewlines),
+                                  due: due?.iso, notes: notes, list: list.trimmingCharacters(in: .whitespaces),
+                                  createdAt: StoreTime.string(context.now))
+        if let due, (due.end ?? due.start.addingTimeInterval(due.hasTime ? 60 : 86_400)) <= context.now {
+            context.log.warning("the due date is in the past; the reminder is created anyway")
+        }
+        let lines = [
+            "Title: \(value.title)",
+            "Due:   \(due.map { DueText.describe($0, in: context) } ?? "—")",
+            "List:  \(value.list)",
+        ] + (notes.map { ["Notes: \($0)"] } ?? [])
+        try context.confirmWrite(WritePreview(lines: lines, value: try JSONValue.encoding(value)),
+                                 question: "Create this reminder?")
+        try context.store.insertReminder(ReminderRecord(
+            id: value.id, title: value.title, notes: value.notes, list: value.list, due: value.due,
+            dueAt: due?.start, createdAt: value.createdAt, runID: context.runID))
+        let when = due.map { " for \(DueText.describe($0, in: context))" } ?? ""
+        return IntentResult(value: value, dialog: "Reminder created in \(value.list)\(when).")
+    }
+}
+
+/// The result of `CreateReminder` (and the preview of a dry run).
+public struct ReminderValue: IntentValue, Equatable {
+    public var id: String
+    public var title: String
+    public var due: String?
+    public var notes: String?
+    public var list: String
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey { case id, title, due, notes, list, createdAt = "created_at" }
+
+    public static var schema: JSONSchema {
+        .object(properties: [
+            ("id", .string(description: "Stable id of the reminder")),
+            ("title", .string()),
+            ("due", .nullable(.string(description: "YYYY-MM-DD for a day, ISO-8601 with offset when a time is known"))),
+            ("notes", .nullable(.string())),
+            ("list", .string()),
+            ("created_at", .string(format: "date-time")),
+        ], required: ["id", "title", "due", "notes", "list", "created_at"])
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encode(due, forKey: .due)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(list, forKey: .list)
+        try c.encode(createdAt, forKey: .createdAt)
+    }
+}
+
+/// Human renderings of due dates: "Fri 4 Dec 2026 17:00 (+01:00)" or "Fri 4 Dec 2026".
+enum DueText {
+    static func describe(_ date: IntentDate, in context: RunContext) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = context.timeZone
+        f.dateFormat = date.hasTime ? "EEE d MMM yyyy HH:mm (xxx)" : "EEE d MMM yyyy"
+        return f.string(from: date.start)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import IntentKit
+import Store
+
+/// Lists reminders: open ones by default, ordered by due date.
+public struct ListReminders: Intent {
+    public static let description = IntentDescription(
+        name: "ListReminders",
+        summary: "List open reminders (or all with --include-completed), soonest due first.",
+        sideEffect: .none,
+        phrases: ["what are my reminders", "show my todo list"],
+        examples: ["", "--list Work --json"])
+
+    @Parameter(description: "Only this list")
+    var list: String?
+
+    @Parameter(description: "Include completed reminders")
+    var includeCompleted: Bool = false
+
+    @Parameter(description: "At most this many")
+    var limit: Int = 100
+
+    public init() {}
+
+    public func validate() throws {
+        guard (1...10_000).contains(limit) else {
+            throw IntentError.invalidValue(parameter: "limit", reason: "must be between 1 and 10000")
+        }
+    }
+
+    public func perform(in context: RunContext) async throws -> IntentResult<ReminderListValue> {
+        try await context.store.ensureConfigured()
+        let records = try context.store.reminders(includeCompleted: includeCompleted, list: list, limit: limit)
+        let items = records.map(ReminderListValue.Item.init)
+        let dialog = items.isEmpty ? "No reminders." : "\(items.count) reminder\(items.count == 1 ? "" : "s")."
+        return IntentResult(value: ReminderListValue(reminders: items), dialog: dialog)
+    }
+}
+
+/// The result of `ListReminders`.
+public struct ReminderListValue: IntentValue {
+    public struct Item: Codable, Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var due: String?
+        public var list: String
+        public var notes: String?
+        public var completed: Bool
+
+        init(_ r: ReminderRecord) {
+            id = r.id; title = r.title; due = r.due; list = r.list; notes = r.notes
+            completed = r.completedAt != nil
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(title, forKey: .title)
+            try c.encode(due, forKey: .due)
+            try c.encode(list, forKey: .list)
+            try c.encode(notes, forKey: .notes)
+            try c.encode(completed, forKey: .completed)
+        }
+    }
+
+    public var reminders: [Item]
+
+    public static var schema: JSONSchema {
+        .object(properties: [
+            ("reminders", .array(of: .object(properties: [
+                ("id", .string()), ("title", .string()), ("due", .nullable(.string())),
+                ("list", .string()), ("notes", .nullable(.string())), ("completed", .boolean()),
+            ], required: ["id", "title", "due", "list", "notes", "completed"]))),
+        ], required: ["reminders"])
+    }
+}

@@ -1,0 +1,44 @@
+# intent — build, test, demo, benchmark.
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+MODELS_DIR ?= $(or $(INTENT_MODELS),$(or $(XDG_DATA_HOME),$(HOME)/.local/share)/intent/models)
+BIN         = .build/release/intent
+
+.PHONY: all deps build release test demo bench models install docs clean
+
+all: release
+
+deps:
+	@scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product intent
+
+# Unit and integration tests (integration tests drive the release binary), then the evals.
+test: release
+	INTENT_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --parallel
+	@scripts/run-evals.sh $(BIN)
+
+demo: release
+	@scripts/demo.sh $(BIN)
+
+bench: release
+	@scripts/bench.sh $(BIN)
+
+models:
+	@mkdir -p "$(MODELS_DIR)"
+	@for s in scripts/models-*.sh; do [ -x "$$s" ] && "$$s" "$(MODELS_DIR)" || exit 1; done
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/intent"
+
+# Regenerates Docs/INTENTS.md from the catalog (a test fails when it drifts).
+docs: release
+	$(BIN) list --markdown > Docs/INTENTS.md
+
+clean:
+	rm -rf .build

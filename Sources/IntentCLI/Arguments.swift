@@ -1,0 +1,67 @@
+import IntentKit
+
+/// A command line split into positionals and `--flag value` / `--flag=value` options.
+///
+/// Which flags take a value is decided by the caller's specs; unknown flags are reported with a
+/// "did you mean" suggestion.
+struct ParsedArguments {
+    var positional: [String] = []
+    var options: [String: [String]] = [:]
+    var switches: Set<String> = []
+
+    func value(_ name: String) -> String? { options[name]?.last }
+    func has(_ name: String) -> Bool { switches.contains(name) }
+}
+
+/// A flag a command accepts.
+struct FlagSpec {
+    var name: String
+    var takesValue: Bool
+    var help: String
+}
+
+enum ArgumentParser {
+    /// Parses `args` against `specs`. `--` ends option parsing. A lone `-` is a positional (stdin).
+    static func parse(_ args: [String], specs: [FlagSpec]) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        let byName = Dictionary(specs.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        while index < args.count {
+            let arg = args[index]
+            index += 1
+            if optionsEnded || !arg.hasPrefix("--") || arg == "--" {
+                if arg == "--", !optionsEnded { optionsEnded = true; continue }
+                parsed.positional.append(arg)
+                continue
+            }
+            var name = String(arg.dropFirst(2))
+            var inline: String?
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard let spec = byName[name] else {
+                var message = "unknown option '--\(name)'"
+                if let guess = Suggestion.closest(to: name, in: specs.map(\.name)) { message += "; did you mean '--\(guess)'?" }
+                throw IntentError.usage(message)
+            }
+            if spec.takesValue {
+                if let inline { parsed.options[name, default: []].append(inline); continue }
+                guard index < args.count else { throw IntentError.usage("option '--\(name)' needs a value") }
+                parsed.options[name, default: []].append(args[index])
+                index += 1
+            } else {
+                if let inline {
+                    guard let flag = Bool(inline.lowercased()) else {
+                        throw IntentError.usage("option '--\(name)' takes no value")
+                    }
+                    if flag { parsed.switches.insert(name) } else { parsed.switches.remove(name) }
+                } else {
+                    parsed.switches.insert(name)
+                }
+            }
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import IntentKit
+import Secrets
+
+/// One `intent` subcommand.
+struct Command: Sendable {
+    var name: String
+    var summary: String
+    var usage: String
+    var run: @Sendable ([String], GlobalOptions, CLIEnvironment) async throws -> Int32
+}
+
+enum Commands {
+    static let all: [Command] = [
+        RunCommand.command,
+        CatalogCommands.list,
+        CatalogCommands.describe,
+        HistoryCommand.command,
+        CompletionsCommand.command,
+        CatalogCommands.help,
+        CatalogCommands.version,
+    ]
+
+    static func named(_ name: String) -> Command? {
+        all.first { $0.name == name }
+    }
+}
+
+/// Strips credentials from anything printed as a diagnostic.
+enum Redaction {
+    static func clean(_ text: String) -> String { Redactor().redact(text) }
+}
+
+extension CLIEnvironment {
+    /// Paths for this invocation: `--home`, else `INTENT_HOME`, else XDG.
+    func paths(_ globals: GlobalOptions, home: String? = nil) -> AppPaths {
+        AppPaths.resolve(home: home ?? globals.home, environment: environment)
+    }
+
+    /// Prints a value as one line of JSON.
+    func printJSON<T: Encodable>(_ value: T) throws {
+        streams.out(try JSONCoding.line(value) + "\n")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What a spawned `intent` process did.
+public struct ProcessResult: Sendable {
+    public var exitCode: Int32
+    public var stdout: String
+    public var stderr: String
+
+    /// stdout parsed as one JSON object.
+    public var json: [String: Any]? {
+        guard let data = stdout.data(using: .utf8) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+}
+
+/// Runs the built `intent` binary the way a user or cron would.
+public enum IntentBinary {
+    /// `$INTENT_BIN`, else `.build/release/intent`, else `.build/debug/intent`.
+    public static var url: URL? {
+        if let explicit = ProcessInfo.processInfo.environment["INTENT_BIN"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        for config in ["release", "debug"] {
+            let candidate = PackagePaths.root.appendingPathComponent(".build/\(config)/intent")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `intent ARGS`. `headless` starts it in a new session (`setsid`, no controlling
+    /// terminal) like cron does; stdin is `/dev/null` unless `stdin` is given.
+    @discardableResult
+    public static func run(_ args: [String], home: String? = nil, stdin: String? = nil, headless: Bool = true,
+                           environment extra: [String: String] = [:]) throws -> ProcessResult {
+        let process = try makeProcess(args, home: home, headless: headless, environment: extra)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        if stdin != nil { process.standardInput = input } else {
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        }
+        try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(exitCode: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A configured, not yet started process (for tests that signal it or run many at once).
+    public static func makeProcess(_ args: [String], home: String?, headless: Bool = true,
+                                   environment extra: [String: String] = [:]) throws -> Process {
+        guard let binary = url else { throw BinaryMissing() }
+        let process = Process()
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "INTENT_HOME")
+        env.removeValue(forKey: "INTENT_NOW")
+        env.removeValue(forKey: "INTENT_CLOUD_API_KEY")
+        if let home { env["INTENT_HOME"] = home }
+        env.merge(extra) { _, new in new }
+        process.environment = env
+        if headless {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            process.arguments = ["-w", binary.path] + args
+        } else {
+            process.executableURL = binary
+            process.arguments = args
+        }
+        return process
+    }
+
+    public struct BinaryMissing: Error, CustomStringConvertible {
+        public var description: String { "the intent binary is not built: run `swift build` (or set INTENT_BIN)" }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import IntentKit
+import Store
+
+/// A fresh `intent` home in a temporary directory, removed when the value is released.
+public final class TemporaryHome: @unchecked Sendable {
+    public let url: URL
+    public var path: String { url.path }
+
+    public init(function: String = #function) {
+        let safe = function.filter { $0.isLetter || $0.isNumber }
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("intent-test-\(safe)-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Paths as `--home` would resolve them (models still found in the user's XDG directory).
+    public var paths: AppPaths { AppPaths.resolve(home: path, environment: ProcessInfo.processInfo.environment) }
+
+    public func store() -> IntentStore { IntentStore(paths: paths) }
+
+    /// A run context on this home with a frozen clock and scripted terminal.
+    public func context(now: Date = TestClock.reference, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                        presence: Presence = .headless, assumeYes: Bool = false, dryRun: Bool = false,
+                        terminal: any Terminal = ScriptedTerminal(), log: any DiagnosticLog = RecordingLog()) -> RunContext {
+        var context = RunContext(runID: "run_test", now: now, timeZone: timeZone, presence: presence,
+                                 assumeYes: assumeYes, dryRun: dryRun, terminal: terminal,
+                                 ids: SequentialIDGenerator(), log: log)
+        context.store = store()
+        return context
+    }
+}
+
+/// Fixed instants for tests.
+public enum TestClock {
+    /// 2026-11-30T09:00:00Z, a Monday.
+    public static let reference = Date(timeIntervalSince1970: 1_796_029_200)
+
+    public static func date(_ iso: String) -> Date {
+        let f = ISO8601DateFormatter()
+        return f.date(from: iso)!
+    }
+}
+
+/// The package's root directory and its fixtures, found from this source file.
+public enum PackagePaths {
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    public static func fixture(_ relative: String) -> URL {
+        root.appendingPathComponent("Fixtures").appendingPathComponent(relative)
+    }
+}

@@ -6,6 +6,8 @@ import Store
 public final class TemporaryHome: @unchecked Sendable {
     public let url: URL
     public var path: String { url.path }
+    /// One id sequence per home, so runs on the same home never reuse an id.
+    public let ids = SequentialIDGenerator()
 
     public init(function: String = #function) {
         let safe = function.filter { $0.isLetter || $0.isNumber }
@@ -27,7 +29,7 @@ public final class TemporaryHome: @unchecked Sendable {
                         terminal: any Terminal = ScriptedTerminal(), log: any DiagnosticLog = RecordingLog()) -> RunContext {
         var context = RunContext(runID: "run_test", now: now, timeZone: timeZone, presence: presence,
                                  assumeYes: assumeYes, dryRun: dryRun, terminal: terminal,
-                                 ids: SequentialIDGenerator(), log: log)
+                                 ids: ids, log: log)
         context.store = store()
         return context
     }

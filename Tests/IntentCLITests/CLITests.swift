@@ -12,7 +12,7 @@ private func cli(_ args: [String], home: TemporaryHome? = nil, env: [String: Str
     environment.merge(env) { _, new in new }
     if let home { environment["INTENT_HOME"] = home.path }
     let cliEnv = CLIEnvironment(environment: environment, streams: streams, terminal: ScriptedTerminal(),
-                                registry: intentRegistry, ids: SequentialIDGenerator(), presence: presence)
+                                registry: intentRegistry, ids: home?.ids ?? SequentialIDGenerator(), presence: presence)
     return (await IntentCommandLine.run(args, in: cliEnv), streams)
 }
 

@@ -41,7 +41,7 @@ private func context(_ presence: Presence = .headless, answers: [String] = []) -
         #expect(env.status == .completed)
         #expect(env.value?["words"] == .string("buy milk"))
         #expect(env.value?["count"] == .number(3))
-        #expect(env.value?["ratio"] == .null)
+        #expect(env.value?["ratio"] == nil)
         #expect(env.value?["size"] == .string("small"))
         #expect(env.value?["labels"] == .array([]))
     }

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import Generation
+import ModelTestSupport
+import Secrets
+
+private let shortTimeouts = ModelTimeouts(connect: .seconds(2), firstByte: .milliseconds(300), idle: .milliseconds(300), total: .seconds(3))
+
+@Suite("Deadlines, cancellation and refusals before any connection")
+struct ClientDeadlineTests {
+    @Test func slowFirstByteTimesOutAndClosesTheSocket() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.delayed(.seconds(5), .completion("late")))
+        let error = await modelError {
+            _ = try await localClient(server, timeouts: shortTimeouts).complete(CompletionRequest(messages: [.user("q")]))
+        }
+        #expect(error == .timeout(.firstByte))
+        #expect(await server.waitUntil { $0.clientClosures == 1 })
+    }
+
+    @Test func idleStreamTimesOut() async throws {
+        let server = try FakeOpenAIServer()
+        let wire = try OpenAIFixtures.sse("07_real_stream_200.sse")
+        server.enqueue(.sse(wire, chunkSize: 200, pause: .seconds(2)))
+        let error = await modelError {
+            _ = try await collect(localClient(server, timeouts: shortTimeouts).stream(CompletionRequest(messages: [.user("q")])))
+        }
+        #expect(error == .timeout(.firstByte) || error == .timeout(.idle))
+    }
+
+    @Test func totalDeadlineBoundsATrickle() async throws {
+        let server = try FakeOpenAIServer()
+        let wire = try OpenAIFixtures.sse("08b_real_stream_after_tool_result.sse")
+        server.enqueue(.sse(wire, chunkSize: 50, pause: .milliseconds(100)))
+        let timeouts = ModelTimeouts(connect: .seconds(2), firstByte: .seconds(2), idle: .seconds(2), total: .milliseconds(700))
+        let error = await modelError {
+            _ = try await collect(localClient(server, timeouts: timeouts).stream(CompletionRequest(messages: [.user("q")])))
+        }
+        #expect(error == .timeout(.total))
+    }
+
+    @Test func cancellingTheTaskClosesTheConnection() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.hang)
+        let client = localClient(server)
+        let task = Task { try await client.complete(CompletionRequest(messages: [.user("q")])) }
+        #expect(await server.waitUntil { $0.requests.count == 1 })
+        task.cancel()
+        let error = await modelError { _ = try await task.value }
+        #expect(error == .cancelled)
+        #expect(await server.waitUntil { $0.clientClosures == 1 })
+    }
+
+    @Test func droppingAStreamClosesTheConnection() async throws {
+        let server = try FakeOpenAIServer()
+        let wire = try OpenAIFixtures.sse("08b_real_stream_after_tool_result.sse")
+        server.enqueue(.sse(wire, chunkSize: 40, pause: .milliseconds(50)))
+        let client = localClient(server)
+        let task = Task {
+            var count = 0
+            for try await delta in client.stream(CompletionRequest(messages: [.user("q")])) {
+                if case .text = delta { count += 1 }
+                if count == 2 { break }
+            }
+            return count
+        }
+        #expect(try await task.value == 2)
+        #expect(await server.waitUntil { $0.clientClosures == 1 })
+    }
+
+    @Test func refusedEndpointOpensNoConnection() async throws {
+        let server = try FakeOpenAIServer()
+        // A cloud configuration over plain http is refused by policy before any connection.
+        let configuration = OpenAIConfiguration.cloud(baseURL: server.baseURL, model: "gpt-x")
+        let client = OpenAICompatibleClient(configuration: configuration, apiKey: "sk-proj-abcdefghijklmnopqrstuvwx")
+        #expect(client.availability == .endpointRefused(rule: .cloudRequiresHTTPS))
+        let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
+        #expect(error?.category == "endpoint_refused")
+        let streamError = await modelError { _ = try await collect(client.stream(CompletionRequest(messages: [.user("q")]))) }
+        #expect(streamError?.category == "endpoint_refused")
+        let verifyError = await modelError { _ = try await client.verify() }
+        #expect(verifyError?.category == "endpoint_refused")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test func missingKeyOpensNoConnection() async throws {
+        let server = try FakeOpenAIServer()
+        var configuration = OpenAIConfiguration.local(baseURL: server.baseURL, model: "m")
+        configuration.requiresKey = true
+        let client = OpenAICompatibleClient(configuration: configuration, apiKey: "  ")
+        #expect(client.availability == .missingCredentials)
+        let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
+        #expect(error == .missingCredentials)
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test func oversizedPromptOpensNoConnection() async throws {
+        let server = try FakeOpenAIServer()
+        let client = localClient(server)
+        let long = String(repeating: "evidence sentence with several words. ", count: 600)
+        let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user(long)])) }
+        guard case .contextOverflow(let estimated, let limit)? = error else {
+            Issue.record("expected contextOverflow, got \(String(describing: error))")
+            return
+        }
+        #expect(limit == 4_096)
+        #expect((estimated ?? 0) > 4_096 - 256)
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test func contextOverflowReportedByServer() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.json(status: 400, object: ["error": ["message": "This model's maximum context length is 4097 tokens.", "type": "invalid_request_error", "code": "context_length_exceeded"]]))
+        let error = await modelError { _ = try await localClient(server).complete(CompletionRequest(messages: [.user("q")])) }
+        #expect(error == .contextOverflow(estimatedTokens: nil, limit: nil))
+    }
+
+    @Test func verifyListsModels() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.json(object: ["object": "list", "data": [["id": "fake-model", "object": "model"]]]))
+        let verification = try await localClient(server).verify()
+        #expect(verification == ModelVerification(method: .listModels, modelListed: true))
+        #expect(server.requests.first?.method == "GET")
+        #expect(server.requests.first?.path == "/v1/models")
+    }
+
+    @Test func verifyFallsBackToOneTokenCompletion() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.json(status: 404, object: ["error": ["message": "not found", "type": "not_found"]]), .completion("p"))
+        let verification = try await localClient(server).verify()
+        #expect(verification.method == .oneTokenCompletion)
+        let body = try #require(server.requests.last?.jsonBody)
+        #expect(body["max_tokens"] as? Int == 1)
+    }
+
+    @Test func verifyReportsRejectedKey() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.json(status: 401, body: try OpenAIFixtures.load("10_error_401_invalid_api_key.json").body))
+        let error = await modelError { _ = try await localClient(server, apiKey: "sk-wrong-0000000000000000").verify() }
+        #expect(error == .unauthorized(status: 401, code: "invalid_api_key"))
+    }
+
+    @Test func connectionRefusedIsANetworkError() async throws {
+        let server = try FakeOpenAIServer()
+        let port = server.port
+        server.stop()
+        try await Task.sleep(for: .milliseconds(150))
+        let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://127.0.0.1:\(port)/v1", model: "m"), apiKey: nil)
+        let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
+        #expect(error?.category == "network")
+    }
+}
+
+@Suite("Environment proxies never carry loopback traffic")
+struct ProxyEnvironmentTests {
+    @Test func loopbackThroughAProxyIsRefusedBeforeConnecting() async throws {
+        let target = try FakeOpenAIServer()
+        let proxy = try FakeOpenAIServer()
+        target.enqueue(.completion("direct"))
+        let environment = ["http_proxy": "http://127.0.0.1:\(proxy.port)"]
+        let client = OpenAICompatibleClient(configuration: .local(baseURL: target.baseURL, model: "m"), apiKey: nil,
+                                            transport: URLSessionTransport(environment: environment))
+        let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
+        guard case .endpointRefused(let refusal)? = error else {
+            Issue.record("expected endpointRefused, got \(String(describing: error))")
+            return
+        }
+        #expect(refusal.rule == .proxyWouldCarryLoopback)
+        #expect(proxy.connectionCount == 0 && target.connectionCount == 0)
+
+        let exempted = OpenAICompatibleClient(
+            configuration: .local(baseURL: target.baseURL, model: "m"), apiKey: nil,
+            transport: URLSessionTransport(environment: environment.merging(["NO_PROXY": "localhost,127.0.0.0/8"]) { $1 }))
+        #expect(try await exempted.complete(CompletionRequest(messages: [.user("q")])).text == "direct")
+    }
+
+    @Test func curlRules() {
+        let url = URL(string: "http://127.0.0.1:8080/v1")!
+        #expect(!ProxyEnvironment.wouldProxy(url, environment: [:]))
+        #expect(!ProxyEnvironment.wouldProxy(url, environment: ["HTTP_PROXY": "http://p:3128"]))  // curl ignores upper-case
+        #expect(ProxyEnvironment.wouldProxy(url, environment: ["ALL_PROXY": "socks5://p:1080"]))
+        #expect(!ProxyEnvironment.wouldProxy(url, environment: ["http_proxy": "http://p", "no_proxy": "*"]))
+        #expect(!ProxyEnvironment.wouldProxy(url, environment: ["http_proxy": "http://p", "no_proxy": "example.com, 127.0.0.1"]))
+        #expect(ProxyEnvironment.wouldProxy(url, environment: ["http_proxy": "http://p", "no_proxy": "localhost"]))
+        let local = URL(string: "http://localhost:8080/v1")!
+        #expect(!ProxyEnvironment.wouldProxy(local, environment: ["http_proxy": "http://p", "no_proxy": ".localhost"]))
+        let cloud = URL(string: "https://api.openai.com/v1")!
+        #expect(ProxyEnvironment.wouldProxy(cloud, environment: ["HTTPS_PROXY": "http://p"]))
+        #expect(ProxyEnvironment.loopbackRefusal(for: cloud, environment: ["HTTPS_PROXY": "http://p"]) == nil)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Generation
+import ModelTestSupport
+
+@Suite("Per-stage deadlines over scripted transports")
+struct DeadlineGuardTests {
+    let timeouts = ModelTimeouts(connect: .milliseconds(150), firstByte: .milliseconds(600), idle: .milliseconds(200), total: .seconds(2))
+    let request = HTTPRequest(method: "POST", url: URL(string: "http://127.0.0.1:1/v1/chat/completions")!, body: Data("{}".utf8))
+
+    @Test func connectStage() async throws {
+        let transport = ScriptedTransport([.pause(.seconds(5)), .event(.connected)])
+        let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
+        #expect(error == .timeout(.connect))
+        #expect(transport.cancelledCount == 1)
+    }
+
+    @Test func connectStageFoldsIntoFirstByteWhenNotReported() async throws {
+        let timeouts = ModelTimeouts(connect: .milliseconds(100), firstByte: .seconds(3), idle: .seconds(1), total: .seconds(5))
+        let transport = ScriptedTransport([.pause(.milliseconds(300)), .event(.head(status: 200, headers: [:])),
+                                           .event(.body(Data("{}".utf8)))], reportsConnection: false)
+        let response = try await transport.send(request, timeouts: timeouts)
+        #expect(response.status == 200)
+    }
+
+    @Test func firstByteStageAfterConnecting() async throws {
+        let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])), .pause(.seconds(5))])
+        let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
+        #expect(error == .timeout(.firstByte))
+    }
+
+    @Test func idleStage() async throws {
+        let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])),
+                                           .event(.body(Data("a".utf8))), .pause(.seconds(5))])
+        let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
+        #expect(error == .timeout(.idle))
+    }
+
+    @Test func steadyTrickleHitsTotal() async throws {
+        var steps: [ScriptedTransport.Step] = [.event(.connected), .event(.head(status: 200, headers: [:]))]
+        for _ in 0..<40 { steps += [.pause(.milliseconds(100)), .event(.body(Data("a".utf8)))] }
+        let timeouts = ModelTimeouts(connect: .seconds(1), firstByte: .seconds(3), idle: .seconds(2), total: .seconds(1))
+        let error = await modelError { _ = try await ScriptedTransport(steps).send(request, timeouts: timeouts) }
+        #expect(error == .timeout(.total))
+    }
+
+    @Test func urlErrorsMapToCategories() async throws {
+        let refused = await modelError { _ = try await ScriptedTransport([.fail(.cannotConnectToHost)]).send(request, timeouts: timeouts) }
+        #expect(refused == .network(kind: "connection_refused"))
+        let cancelled = await modelError { _ = try await ScriptedTransport([.fail(.cancelled)]).send(request, timeouts: timeouts) }
+        #expect(cancelled == .cancelled)
+        let tls = await modelError { _ = try await ScriptedTransport([.fail(.secureConnectionFailed)]).send(request, timeouts: timeouts) }
+        #expect(tls == .network(kind: "tls"))
+    }
+}
+
+@Suite("Cloud client through the fake server")
+struct CloudClientTests {
+    @Test func cloudRequestsUseHTTPSConfigurationAndBearerKey() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.json(status: 200, body: try OpenAIFixtures.load("06_real_basic_200.json").body))
+        let transport = FakeServerTransport(server: server)
+        let client = OpenAICompatibleClient(configuration: .cloud(baseURL: "https://api.example.com/v1", model: "gpt-x"),
+                                            apiKey: "sk-proj-cloudkey0000000000000000", transport: transport)
+        #expect(client.availability == .available)
+        #expect(client.descriptor == ModelDescriptor(target: .cloud, provider: "openai-compatible", model: "gpt-x", host: "api.example.com"))
+        let completion = try await client.complete(CompletionRequest(messages: [.user("q")], maxTokens: 20))
+        #expect(completion.text == "six")
+        #expect(transport.openedHosts == ["api.example.com"])
+        let recorded = try #require(server.requests.first)
+        #expect(recorded.headers["authorization"] == "Bearer sk-proj-cloudkey0000000000000000")
+        #expect(recorded.jsonBody?["max_completion_tokens"] as? Int == 20)
+        #expect(recorded.jsonBody?["max_tokens"] == nil)
+    }
+
+    @Test func cloudWithoutKeyNeverOpens() async throws {
+        let server = try FakeOpenAIServer()
+        let transport = FakeServerTransport(server: server)
+        let client = OpenAICompatibleClient(configuration: .cloud(baseURL: "https://api.example.com/v1", model: "gpt-x"),
+                                            apiKey: nil, transport: transport)
+        #expect(client.availability == .missingCredentials)
+        let error = await modelError { _ = try await collect(client.stream(CompletionRequest(messages: [.user("q")]))) }
+        #expect(error == .missingCredentials)
+        #expect(transport.openedURLs.isEmpty)
+        #expect(server.connectionCount == 0)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import Generation
+import ModelTestSupport
+
+@Suite("Structured output: prompt, response_format, local validation, one repair")
+struct StructuredOutputTests {
+    let schema = ResponseSchema(name: "daily_brief", schema: briefSchema)
+    let valid = #"{"headline": "Quiet day", "key_points": ["a", "b", "c"], "tasks": []}"#
+    let request = CompletionRequest(messages: [.system("You write briefs."), .user("Facts: ...")], temperature: 0)
+
+    @Test func validFirstReply() async throws {
+        let model = ScriptedModel()
+        model.enqueue(reply: "```json\n\(valid)\n```")
+        let result = try await StructuredOutput.generate(model, request: request, schema: schema)
+        #expect(result.attempts == 1)
+        #expect(result.value["headline"] == .string("Quiet day"))
+        let sent = try #require(model.history.first)
+        #expect(sent.messages[0].content.contains(StructuredOutput.instruction))
+        #expect(sent.messages[0].content.contains("\"key_points\""))
+        #expect(sent.responseSchema == nil)  // the scripted model does not declare jsonSchemaOutput
+    }
+
+    @Test func oneRepairThenSuccess() async throws {
+        let model = ScriptedModel()
+        model.enqueue(reply: #"{"headline": "Quiet day", "key_points": ["only"], "tasks": []}"#)
+        model.enqueue(reply: "Sure! " + valid)
+        let result = try await StructuredOutput.generate(model, request: request, schema: schema)
+        #expect(result.attempts == 2)
+        let repair = try #require(model.history.last?.messages.last)
+        #expect(repair.role == .user)
+        #expect(repair.content.contains("$.key_points: minItems"))
+    }
+
+    @Test func secondFailureIsADecodingFailure() async throws {
+        let model = ScriptedModel()
+        model.enqueue(reply: "I cannot produce JSON today.")
+        model.enqueue(reply: #"{"headline": 3}"#)
+        let error = await modelError { _ = try await StructuredOutput.generate(model, request: request, schema: schema) }
+        guard case .decodingFailure(let reason)? = error else {
+            Issue.record("expected decodingFailure, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("$.headline: type"))
+        #expect(model.callCount == 2)
+    }
+
+    @Test func modelErrorsAreNotRepaired() async throws {
+        let model = ScriptedModel()
+        model.enqueue(error: .server(status: 503, code: nil))
+        let error = await modelError { _ = try await StructuredOutput.generate(model, request: request, schema: schema) }
+        #expect(error == .server(status: 503, code: nil))
+        #expect(model.callCount == 1)
+    }
+
+    @Test func responseFormatIsSentWhenDeclared() async throws {
+        let server = try FakeOpenAIServer()
+        server.enqueue(.completion(valid))
+        let result = try await StructuredOutput.generate(localClient(server, jsonSchema: true), request: request, schema: schema)
+        #expect(result.attempts == 1)
+        let body = try #require(server.requests.first?.jsonBody)
+        let format = try #require(body["response_format"] as? [String: Any])
+        #expect(format["type"] as? String == "json_schema")
+        let jsonSchema = try #require(format["json_schema"] as? [String: Any])
+        #expect(jsonSchema["name"] as? String == "daily_brief")
+        #expect((jsonSchema["schema"] as? [String: Any])?["additionalProperties"] as? Bool == false)
+
+        server.enqueue(.completion(valid))
+        _ = try await StructuredOutput.generate(localClient(server, jsonSchema: false), request: request, schema: schema)
+        #expect(server.requests.last?.jsonBody?["response_format"] == nil)
+    }
+
+    @Test func decodesIntoTypes() async throws {
+        struct Brief: Decodable { let headline: String; let key_points: [String] }
+        let model = ScriptedModel()
+        model.enqueue(reply: valid)
+        let brief = try await StructuredOutput.generate(model, request: request, schema: schema).decode(Brief.self)
+        #expect(brief.key_points == ["a", "b", "c"])
+    }
+
+    @Test func extraction() {
+        #expect(StructuredOutput.extractJSON("no json here") == nil)
+        #expect(StructuredOutput.extractJSON("Here: [1, 2] done") == .array([.number(1), .number(2)]))
+        #expect(StructuredOutput.extractJSON("```\n{\"a\": true}\n```") == .object(["a": .bool(true)]))
+    }
+}

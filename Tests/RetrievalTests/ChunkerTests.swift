@@ -1,0 +1,58 @@
+import Embeddings
+import Foundation
+import XCTest
+@testable import Retrieval
+
+final class ChunkerTests: XCTestCase {
+    /// 60 numbered sentences of 12 words each (720 words).
+    private let longText = (1...60).map { "Sentence number \($0) talks about rivers, forests, engines and the moon today." }
+        .joined(separator: " ")
+
+    private func chunks(_ text: String, embedder: any Embedder = HashingEmbedder(),
+                        configuration: RetrievalConfiguration = .standard) throws -> [ChunkDraft] {
+        let extracted = try TextExtractor.extract(Array(text.utf8), kind: .text, path: "t")
+        return try Chunker(configuration: configuration, embedder: embedder).chunks(of: extracted, lineMode: false, path: "t")
+    }
+
+    func testChunksRespectWordLimitOverlapAndSentenceBoundaries() throws {
+        let drafts = try chunks(longText)
+        XCTAssertGreaterThan(drafts.count, 2)
+        let source = Array(longText.utf8)
+        for (i, d) in drafts.enumerated() {
+            XCTAssertEqual(d.ordinal, i)
+            XCTAssertLessThanOrEqual(d.wordCount, 310)
+            XCTAssertTrue(d.text.hasPrefix("Sentence number"), "chunks start at a sentence")
+            XCTAssertTrue(d.text.hasSuffix("today."), "chunks end at a sentence")
+            XCTAssertEqual(String(decoding: source[d.sourceRange], as: UTF8.self), d.text)
+        }
+        for (a, b) in zip(drafts, drafts.dropFirst()) {
+            let overlap = a.sourceRange.upperBound - b.sourceRange.lowerBound
+            XCTAssertGreaterThan(overlap, 0, "consecutive chunks overlap")
+            let overlapWords = SentenceSplitter.wordCount(source[b.sourceRange.lowerBound..<a.sourceRange.upperBound])
+            XCTAssertLessThanOrEqual(overlapWords, 50)
+            XCTAssertGreaterThanOrEqual(overlapWords, 36, "overlap takes whole sentences up to 50 words")
+        }
+        XCTAssertEqual(drafts.last!.sourceRange.upperBound, source.count)
+    }
+
+    func testOverlongSentenceIsSplitAtWords() throws {
+        let text = (1...700).map { "w\($0)" }.joined(separator: " ")
+        let drafts = try chunks(text)
+        XCTAssertTrue(drafts.allSatisfy { $0.wordCount <= 310 })
+        XCTAssertEqual(drafts.first!.sourceRange.lowerBound, 0)
+        XCTAssertEqual(drafts.last!.sourceRange.upperBound, text.utf8.count)
+    }
+
+    func testChunksAreSplitToFitTheEmbedderTokenLimit() throws {
+        let tiny = TinyLimitEmbedder()
+        let drafts = try chunks(longText, embedder: tiny)
+        XCTAssertGreaterThan(drafts.count, 10)
+        for d in drafts { XCTAssertLessThanOrEqual(tiny.tokenCount(d.text), tiny.maxTokens) }
+    }
+
+    func testLineModeKeepsRowsWhole() throws {
+        let csv = "name,river\nAmazon,South America\nNile,Africa\n"
+        let extracted = try TextExtractor.extract(Array(csv.utf8), kind: .csv, path: "t")
+        XCTAssertEqual(SentenceSplitter.split(extracted.text, lineMode: true).count, 3)
+    }
+}

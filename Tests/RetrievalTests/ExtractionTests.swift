@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import Retrieval
+
+final class ExtractionTests: XCTestCase {
+    private func extract(_ text: String, _ kind: DocumentKind) throws -> (ExtractedText, [UInt8]) {
+        let bytes = Array(text.utf8)
+        return (try TextExtractor.extract(bytes, kind: kind, path: "t"), bytes)
+    }
+
+    func testPlainTextIsIdentity() throws {
+        let (text, _) = try extract("Héllo wörld.\nSecond line.", .text)
+        XCTAssertTrue(text.isIdentity)
+        XCTAssertEqual(text.sourceRange(of: 0..<6), 0..<6)
+    }
+
+    func testByteOrderMarkIsSkipped() throws {
+        let (text, bytes) = try extract("\u{FEFF}Hello.", .markdown)
+        XCTAssertEqual(text.text, "Hello.")
+        XCTAssertEqual(text.sourceRange(of: 0..<6), 3..<bytes.count)
+    }
+
+    func testHTMLSkipsMarkupAndMapsBackToExactSourceBytes() throws {
+        let html = """
+            <html><head><title>T</title><style>p { color: red }</style></head><body>
+            <h1>Café history</h1><p>The <b>first</b> café opened in 1652.</p><!-- hidden note -->
+            <script>var secret = 1;</script><p>AT&amp;T sponsored it.</p></body></html>
+            """
+        let (text, bytes) = try extract(html, .html)
+        XCTAssertFalse(text.text.contains("color"))
+        XCTAssertFalse(text.text.contains("secret"))
+        XCTAssertFalse(text.text.contains("hidden"))
+        XCTAssertTrue(text.text.contains("The first café opened in 1652."))
+        // A sentence across an inline tag maps to the source span including the tag.
+        let sentence = text.text.range(of: "The first café opened in 1652.")!
+        let lo = text.text.utf8.distance(from: text.text.startIndex, to: sentence.lowerBound)
+        let hi = text.text.utf8.distance(from: text.text.startIndex, to: sentence.upperBound)
+        let source = try XCTUnwrap(text.sourceRange(of: lo..<hi))
+        XCTAssertEqual(String(decoding: bytes[source], as: UTF8.self), "The <b>first</b> café opened in 1652.")
+        // Every segment is verbatim source.
+        let t = Array(text.text.utf8)
+        for s in text.segments {
+            XCTAssertEqual(t[s.textOffset..<(s.textOffset + s.length)], bytes[s.sourceOffset..<(s.sourceOffset + s.length)])
+        }
+    }
+
+    func testJSONTakesStringValuesNotKeys() throws {
+        let (text, bytes) = try extract(#"{"title": "Oxygen", "notes": ["It is \"reactive\".", 8], "n": 3}"#, .json)
+        XCTAssertFalse(text.text.contains("title"))
+        XCTAssertTrue(text.text.contains("Oxygen"))
+        XCTAssertTrue(text.text.contains(#"It is \"reactive\"."#))
+        for s in text.segments {
+            XCTAssertEqual(Array(text.text.utf8)[s.textOffset..<(s.textOffset + s.length)],
+                           bytes[s.sourceOffset..<(s.sourceOffset + s.length)])
+        }
+    }
+
+    func testInvalidUTF8IsRefused() {
+        XCTAssertThrowsError(try TextExtractor.extract([0x48, 0xFF, 0x49], kind: .text, path: "bad.txt")) { error in
+            XCTAssertEqual(error as? RetrievalError, .notUTF8(path: "bad.txt"))
+        }
+    }
+
+    func testKindsByExtension() {
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.md")), .markdown)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.HTML")), .html)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.swift")), .code)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.csv")), .csv)
+        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.pdf")))
+        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.docx")))
+    }
+
+    func testSentenceSplitterKeepsAbbreviationsAndInitials() {
+        let text = "Dr. Smith met John F. Kennedy in Washington. It was 1960! Was it? # Heading\n\nNext block"
+        let b = Array(text.utf8)
+        let parts = SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) }
+        XCTAssertEqual(parts, ["Dr. Smith met John F. Kennedy in Washington.", "It was 1960!", "Was it? # Heading",
+                               "Next block"])
+    }
+
+    func testSHA256KnownVectors() {
+        XCTAssertEqual(SHA256.hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)),
+                       "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}

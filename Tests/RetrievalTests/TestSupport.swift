@@ -1,0 +1,63 @@
+import Embeddings
+import Foundation
+import IntentKit
+import Store
+import XCTest
+@testable import Retrieval
+
+/// A throw-away home with a library over it; removed when the test ends.
+final class TempLibrary {
+    let root: URL
+    let docs: URL
+    let library: Library
+
+    init(embedder: any Embedder = HashingEmbedder(), configuration: RetrievalConfiguration = .standard) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("retrieval-test-\(UUID().uuidString)")
+        docs = root.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
+                             configDirectory: root.appendingPathComponent("config"), modelDirectories: [])
+        library = Library(store: IntentStore(paths: paths, migrations: Library.migrations), embedder: embedder,
+                          configuration: configuration)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// Writes `text` to `docs/name` and returns its URL.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let url = docs.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+}
+
+/// Fixtures of this target, found relative to this file.
+enum Fixtures {
+    static let qa = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/qa")
+}
+
+/// An embedder with a tiny token limit (one token per word), to exercise chunk validation.
+struct TinyLimitEmbedder: Embedder {
+    var identifier = "tiny-test"
+    var dimension = 8
+    var maxTokens = 40
+    func tokenCount(_ text: String) -> Int { text.split(whereSeparator: \.isWhitespace).count + 2 }
+    func embed(_ texts: [String]) throws -> [[Float]] {
+        texts.map { text in
+            var v = [Float](repeating: 0, count: dimension)
+            for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+                v[Int(word.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xffff }) % dimension] += 1
+            }
+            let n = v.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return n > 0 ? v.map { $0 / n } : [1] + [Float](repeating: 0, count: dimension - 1)
+        }
+    }
+}
+
+/// Reads bytes `start..<end` of a file.
+func sourceBytes(_ path: String, _ start: Int, _ end: Int) throws -> String {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return String(decoding: data[start..<end], as: UTF8.self)
+}

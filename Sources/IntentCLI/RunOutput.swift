@@ -50,7 +50,7 @@ enum ValueRenderer {
         let titleKeys = ["title", "text", "headline", "name", "quote"]
         let title = titleKeys.lazy.compactMap { o[$0]?.stringValue }.first ?? ""
         let extras = o.keys.sorted().filter { !titleKeys.contains($0) && $0 != "id" }.compactMap { key -> String? in
-            guard let v = o[key], !v.isNull, v.arrayValue == nil, v.objectValue == nil else { return nil }
+            guard let v = o[key], !v.isNull, v != .bool(false), v.arrayValue == nil, v.objectValue == nil else { return nil }
             return "\(key) \(scalar(v))"
         }
         return extras.isEmpty ? title : "\(title) (\(extras.joined(separator: ", ")))"

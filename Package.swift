@@ -14,10 +14,14 @@ let package = Package(
         .target(name: "IntentKit"),
         .target(name: "Store", dependencies: ["CSQLite", "IntentKit"]),
         .target(name: "DueDate"),
+        .target(name: "Agenda"),
         .target(name: "Secrets"),
+        .target(name: "Generation", dependencies: ["Secrets"]),
+        .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets"]),
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
-        .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets"]),
+        .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets"]),
+        .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda"], path: "Intents"),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
         .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store"]),
 
@@ -26,5 +30,10 @@ let package = Package(
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentTestSupport"]),
         .testTarget(name: "IntentCLITests", dependencies: ["IntentCLI", "IntentTestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["IntentTestSupport"]),
+        .testTarget(name: "DueDateTests", dependencies: ["DueDate"]),
+        .testTarget(name: "AgendaTests", dependencies: ["Agenda"]),
+        .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+        .testTarget(name: "GenerationTests", dependencies: ["Generation", "Secrets", "ModelTestSupport"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "ModelTestSupport", "IntentTestSupport"]),
     ]
 )

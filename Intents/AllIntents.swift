@@ -7,6 +7,8 @@ public let allIntents: [any Intent.Type] = [
     CreateReminder.self,
     ListReminders.self,
     CompleteReminder.self,
+    ListEvents.self,
+    DailyBrief.self,
 ]
 
 public let intentRegistry = IntentRegistry(allIntents)

@@ -16,6 +16,9 @@ public struct DueDateResolver: DatePhraseResolver {
 
     public func find(in text: String, now: Date, timeZone: TimeZone) -> (range: Range<String.Index>, date: IntentDate)? {
         guard let hit = DueDateParser(now: now, timeZone: timeZone).find(in: text) else { return nil }
+        // "every friday" names a recurrence, not a due date.
+        let before = text[..<hit.range.lowerBound].lowercased().split(whereSeparator: \.isWhitespace).last
+        if let before, ["every", "each"].contains(before) { return nil }
         return (hit.range, Self.intentDate(hit.date, timeZone))
     }
 

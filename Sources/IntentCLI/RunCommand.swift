@@ -43,7 +43,6 @@ enum RunCommand {
             return 0
         }
         let json = globals.json || parsed.has("json")
-        let started = env.wallClock()
         let clock = ContinuousClock.now
 
         let zone = try ClockOptions.timeZone(flag: parsed.value("tz"), environment: env.environment) {
@@ -64,7 +63,7 @@ enum RunCommand {
 
         let envelope = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock
-        record(envelope, store: store, context: context, started: started, elapsed: elapsed, env: env)
+        record(envelope, store: store, context: context, elapsed: elapsed, env: env)
         RunOutput.print(envelope, json: json, env: env)
         return envelope.exitCode.rawValue
     }
@@ -112,11 +111,13 @@ enum RunCommand {
     }
 
     /// Writes the content-free `runs` row. A failure to record never changes the run's outcome.
-    static func record(_ envelope: RunEnvelope, store: IntentStore, context: RunContext, started: Date,
+    /// `started_at` is the run's clock (`--now` when frozen), so "since the last brief" and the
+    /// history agree with the dates the run itself used.
+    static func record(_ envelope: RunEnvelope, store: IntentStore, context: RunContext,
                        elapsed: Duration, env: CLIEnvironment) {
         let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
         let row = RunRecord(envelope: envelope, presence: context.presence, policy: context.policy,
-                            startedAt: started, durationMs: ms)
+                            startedAt: context.now, durationMs: ms)
         do {
             try store.recordRun(row)
         } catch {

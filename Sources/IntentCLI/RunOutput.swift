@@ -14,6 +14,10 @@ enum RunOutput {
             env.streams.err("intent: error: \(Redaction.clean(error.message))\n")
             return
         }
+        if let display = envelope.display {
+            env.streams.out(display.hasSuffix("\n") ? display : display + "\n")
+            return
+        }
         var text = envelope.dialog + "\n"
         if envelope.status != .dryRun, let value = envelope.value {
             text += ValueRenderer.render(value)

@@ -48,14 +48,18 @@ public struct IntentResult<Value: IntentValue>: Sendable {
     /// Which rung answered; nil for intents that involve no model (the runner reports deterministic).
     public var route: RouteSummary?
     public var receiptID: String?
+    /// The full human rendering (e.g. a morning note); when nil the CLI prints the dialog and a
+    /// compact rendering of the value.
+    public var display: String?
 
     public init(value: Value, dialog: String, status: RunStatus = .completed,
-                route: RouteSummary? = nil, receiptID: String? = nil) {
+                route: RouteSummary? = nil, receiptID: String? = nil, display: String? = nil) {
         self.value = value
         self.dialog = dialog
         self.status = status
         self.route = route
         self.receiptID = receiptID
+        self.display = display
     }
 }
 

@@ -37,10 +37,12 @@ public struct IntentRunner: Sendable {
             try intent.validate()
             try Task.checkCancellation()
             let result = try await intent.perform(in: context)
-            return RunEnvelope(runID: context.runID, intent: name, status: result.status, dialog: result.dialog,
-                               value: try JSONValue.encoding(result.value),
-                               route: result.route ?? .deterministic(context.policy),
-                               receiptID: result.receiptID)
+            var envelope = RunEnvelope(runID: context.runID, intent: name, status: result.status, dialog: result.dialog,
+                                       value: try JSONValue.encoding(result.value),
+                                       route: result.route ?? .deterministic(context.policy),
+                                       receiptID: result.receiptID)
+            envelope.display = result.display
+            return envelope
         } catch let stop as WriteStopped {
             return envelope(for: stop, intent: name, context: context)
         } catch {

@@ -18,6 +18,8 @@ public struct RunEnvelope: Codable, Sendable {
     public var route: RouteSummary?
     public var receiptID: String?
     public var error: ErrorInfo?
+    /// The intent's own human rendering; not part of the JSON envelope.
+    public var display: String?
 
     public init(runID: String, intent: String, status: RunStatus, dialog: String, value: JSONValue? = nil,
                 route: RouteSummary? = nil, receiptID: String? = nil, error: ErrorInfo? = nil) {

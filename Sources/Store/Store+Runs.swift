@@ -62,14 +62,15 @@ extension IntentStore {
         }
     }
 
-    /// The most recent runs, newest first, optionally of one intent.
-    public func runs(limit: Int = 20, intent: String? = nil) throws -> [RunRecord] {
+    /// The most recent runs, newest first, optionally of one intent and one status.
+    public func runs(limit: Int = 20, intent: String? = nil, status: String? = nil) throws -> [RunRecord] {
         try database().read { conn in
             try conn.rows("""
                 SELECT id, intent, status, exit_code, error_code, presence, policy, started_at, duration_ms,
                   route_intended, route_completed, fallback_reason, receipt_id
-                FROM runs WHERE (? IS NULL OR intent = ?) ORDER BY started_at DESC, rowid DESC LIMIT ?
-                """, [intent, intent, limit], RunRecord.init(row:))
+                FROM runs WHERE (? IS NULL OR intent = ?) AND (? IS NULL OR status = ?)
+                ORDER BY started_at DESC, rowid DESC LIMIT ?
+                """, [intent, intent, status, status, limit], RunRecord.init(row:))
         }
     }
 }

@@ -5,18 +5,20 @@ import ModelTestSupport
 
 @Suite("Per-stage deadlines over scripted transports")
 struct DeadlineGuardTests {
-    let timeouts = ModelTimeouts(connect: .milliseconds(150), firstByte: .milliseconds(600), idle: .milliseconds(200), total: .seconds(2))
+    // Deadlines that must fire are short; those that must not are generous, so a loaded CI machine
+    // (timers late by seconds) cannot flip the outcome.
+    let timeouts = ModelTimeouts(connect: .milliseconds(150), firstByte: .milliseconds(600), idle: .milliseconds(200), total: .seconds(30))
     let request = HTTPRequest(method: "POST", url: URL(string: "http://127.0.0.1:1/v1/chat/completions")!, body: Data("{}".utf8))
 
     @Test func connectStage() async throws {
-        let transport = ScriptedTransport([.pause(.seconds(5)), .event(.connected)])
+        let transport = ScriptedTransport([.pause(.seconds(60)), .event(.connected)])
         let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
         #expect(error == .timeout(.connect))
         #expect(transport.cancelledCount == 1)
     }
 
     @Test func connectStageFoldsIntoFirstByteWhenNotReported() async throws {
-        let timeouts = ModelTimeouts(connect: .milliseconds(100), firstByte: .seconds(3), idle: .seconds(1), total: .seconds(5))
+        let timeouts = ModelTimeouts(connect: .milliseconds(100), firstByte: .seconds(30), idle: .seconds(30), total: .seconds(60))
         let transport = ScriptedTransport([.pause(.milliseconds(300)), .event(.head(status: 200, headers: [:])),
                                            .event(.body(Data("{}".utf8)))], reportsConnection: false)
         let response = try await transport.send(request, timeouts: timeouts)
@@ -24,14 +26,14 @@ struct DeadlineGuardTests {
     }
 
     @Test func firstByteStageAfterConnecting() async throws {
-        let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])), .pause(.seconds(5))])
+        let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])), .pause(.seconds(60))])
         let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
         #expect(error == .timeout(.firstByte))
     }
 
     @Test func idleStage() async throws {
         let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])),
-                                           .event(.body(Data("a".utf8))), .pause(.seconds(5))])
+                                           .event(.body(Data("a".utf8))), .pause(.seconds(60))])
         let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
         #expect(error == .timeout(.idle))
     }
@@ -39,7 +41,7 @@ struct DeadlineGuardTests {
     @Test func steadyTrickleHitsTotal() async throws {
         var steps: [ScriptedTransport.Step] = [.event(.connected), .event(.head(status: 200, headers: [:]))]
         for _ in 0..<40 { steps += [.pause(.milliseconds(100)), .event(.body(Data("a".utf8)))] }
-        let timeouts = ModelTimeouts(connect: .seconds(1), firstByte: .seconds(3), idle: .seconds(2), total: .seconds(1))
+        let timeouts = ModelTimeouts(connect: .seconds(30), firstByte: .seconds(30), idle: .seconds(30), total: .seconds(1))
         let error = await modelError { _ = try await ScriptedTransport(steps).send(request, timeouts: timeouts) }
         #expect(error == .timeout(.total))
     }

@@ -39,7 +39,7 @@ struct FakeServerTests {
 
     @Test func stopsByItself() async throws {
         let server = try FakeOpenAIServer(lifetime: .milliseconds(100))
-        try await Task.sleep(for: .milliseconds(400))
+        try await Task.sleep(for: .milliseconds(900))
         server.enqueue(.completion("late"))
         let error = await modelError { _ = try await localClient(server).complete(CompletionRequest(messages: [.user("q")])) }
         #expect(error?.category == "network")

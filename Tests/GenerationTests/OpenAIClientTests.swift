@@ -181,3 +181,36 @@ struct OpenAIClientTests {
         #expect(text(of: deltas) == "plain answer")
     }
 }
+
+@Suite("Every recorded success case decodes")
+struct RecordedSuccessTests {
+    @Test(arguments: ["01_spec_basic.json", "02_spec_tool_calls.json", "03_spec_logprobs.json", "04_spec_image_input.json", "06_real_basic_200.json"])
+    func nonStreaming(file: String) async throws {
+        let recorded = try OpenAIFixtures.load(file)
+        let server = try FakeOpenAIServer()
+        server.enqueue(.json(status: recorded.status, body: recorded.body))
+        let completion = try await localClient(server).complete(CompletionRequest(messages: [.user("q")]))
+        let body = try #require(recorded.response["body"] as? [String: Any])
+        let choice = try #require((body["choices"] as? [[String: Any]])?.first)
+        let message = try #require(choice["message"] as? [String: Any])
+        #expect(completion.text == (message["content"] as? String ?? ""))
+        #expect(completion.model == body["model"] as? String)
+        let usage = try #require(body["usage"] as? [String: Any])
+        #expect(completion.usage?.totalTokens == usage["total_tokens"] as? Int)
+    }
+
+    /// The spec's streaming example lists chunk objects; framed as SSE they must stream "Hello".
+    @Test func specStreamingChunksFramedAsSSE() async throws {
+        let recorded = try OpenAIFixtures.load("05_spec_streaming_chunks.json")
+        let chunks = try #require(recorded.response["chunks"] as? [[String: Any]])
+        var wire = Data()
+        for chunk in chunks {
+            wire += Data("data: ".utf8) + (try JSONSerialization.data(withJSONObject: chunk)) + Data("\n\n".utf8)
+        }
+        wire += Data("data: [DONE]\n\n".utf8)
+        let server = try FakeOpenAIServer()
+        server.enqueue(.sse(wire, chunkSize: 16))
+        let deltas = try await collect(localClient(server).stream(CompletionRequest(messages: [.user("Hello!")])))
+        #expect(deltas == [.text("Hello"), .finish(.stop)])
+    }
+}

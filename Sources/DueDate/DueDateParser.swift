@@ -1,0 +1,124 @@
+import Foundation
+
+/// Deterministic English due-date parser. The reference instant and the zone are injected; all
+/// calendar work uses the Gregorian calendar with the POSIX locale, never `Locale.current`.
+///
+/// Conventions (see Docs/DATES.md): "next tuesday" is the Tuesday of the following week; a bare
+/// weekday is the next one after today; dates without a year and times without a day are the
+/// next ones on or after the reference; "eod" is 17:00; calendar-invalid input is rejected.
+public struct DueDateParser: Sendable {
+    public let now: Date
+    public let timeZone: TimeZone
+    public let configuration: DueDateConfiguration
+
+    public init(now: Date, timeZone: TimeZone) {
+        self.init(now: now, timeZone: timeZone, configuration: DueDateConfiguration())
+    }
+
+    public init(now: Date, timeZone: TimeZone, configuration: DueDateConfiguration) {
+        self.now = now
+        self.timeZone = timeZone
+        self.configuration = configuration
+    }
+
+    /// Resolves a whole phrase ("next friday 14:00"). Leading words that carry no date ("the
+    /// deadline is 8/10/2012", "let's finish this by tomorrow") are tolerated; words after the
+    /// date are not, and neither is a stray number next to it.
+    /// - Throws: `DueDateError` with a reason; calendar-invalid dates and times are never rolled over.
+    public func parse(_ phrase: String) throws(DueDateError) -> ResolvedDate {
+        let tokens = Tokenizer.tokenize(phrase)
+        guard !tokens.isEmpty else { throw .empty }
+        guard tokens.count <= 64 else { throw .outOfRange("phrases longer than 64 tokens are not parsed") }
+        let strict = grammar(tokens, freeText: false)
+        if tokens.count == 1, let t = tokens.first, t.isNumber {
+            return try bareNumber(t, grammar: strict)
+        }
+        let seq = strict.sequence(from: 0)
+        if !seq.parts.isEmpty, (seq.end..<tokens.count).allSatisfy({ strict.isFiller($0) }) {
+            return try checked(Resolver(grammar: strict).resolve(seq.parts))
+        }
+        if let error = seq.error, error.priority > 1 { throw error }
+        // fall back to a date phrase inside surrounding words
+        var worst: DueDateError?
+        let loose = grammar(tokens, freeText: true)
+        for start in tokens.indices {
+            let found = loose.sequence(from: start)
+            if let error = found.error, error.priority > (worst?.priority ?? 1) { worst = error }
+            guard !found.parts.isEmpty, let first = found.firstStart else { continue }
+            if let error = worst, error.priority > 1 { throw error }
+            // words around the date are tolerated, stray numbers are not ("8 tonight" is not "tonight")
+            guard !strayNumber(tokens, before: first), (found.end..<tokens.count).allSatisfy({ strict.isFiller($0) }) else {
+                throw .notADate
+            }
+            return try checked(Resolver(grammar: loose).resolve(found.parts))
+        }
+        throw worst ?? .notADate
+    }
+
+    /// Finds the first date phrase inside free text ("call mom tomorrow at 5 #family"). Plain
+    /// numbers and words that are usually not dates ("may", "second", "march" without a day)
+    /// do not fire. Returns the phrase's range in `text` and its resolution, or nil.
+    public func find(in text: String) -> (range: Range<String.Index>, date: ResolvedDate)? {
+        let tokens = Tokenizer.tokenize(text)
+        guard !tokens.isEmpty, tokens.count <= 4096 else { return nil }
+        let loose = grammar(tokens, freeText: true)
+        var start = 0
+        while start < tokens.count {
+            let found = loose.sequence(from: start)
+            if let first = found.firstStart, !found.parts.isEmpty,
+               let date = try? checked(Resolver(grammar: loose).resolve(found.parts)) {
+                return (tokens[first].range.lowerBound..<tokens[found.end - 1].range.upperBound, date)
+            }
+            start = max(start + 1, found.firstStart.map { $0 + 1 } ?? start + 1)
+        }
+        return nil
+    }
+
+    /// Rejects results outside the supported years.
+    private func checked(_ result: ResolvedDate) throws(DueDateError) -> ResolvedDate {
+        let years = configuration.supportedYears
+        let low = WallClock(day: Day(year: years.lowerBound, month: 1, day: 1)).instant(in: timeZone)
+        let high = WallClock(day: Day(year: years.upperBound + 1, month: 1, day: 1)).instant(in: timeZone)
+        guard result.start >= low, result.start < high else {
+            throw .outOfRange("only years \(years.lowerBound) to \(years.upperBound) are supported")
+        }
+        return result
+    }
+
+    /// A number right next to the found phrase, possibly joined by one symbol ("3-" in "3-4pm").
+    private func strayNumber(_ tokens: [Token], before index: Int) -> Bool {
+        guard index > 0 else { return false }
+        if tokens[index - 1].isNumber { return true }
+        return index > 1 && tokens[index - 1].kind == .symbol && !tokens[index].spaced && !tokens[index - 1].spaced
+            && tokens[index - 2].isNumber
+    }
+
+    private func strayNumber(_ tokens: [Token], after index: Int) -> Bool {
+        guard index < tokens.count else { return false }
+        if tokens[index].isNumber { return true }
+        return index + 1 < tokens.count && tokens[index].kind == .symbol && !tokens[index].spaced
+            && !tokens[index + 1].spaced && tokens[index + 1].isNumber
+    }
+
+    private func grammar(_ tokens: [Token], freeText: Bool) -> Grammar {
+        Grammar(tokens: tokens, now: now, zone: timeZone, config: configuration, freeText: freeText)
+    }
+
+    /// A phrase that is one number: a year ("2027"), a clock reading ("1730", "0730"), or nothing.
+    private func bareNumber(_ t: Token, grammar: Grammar) throws(DueDateError) -> ResolvedDate {
+        guard let n = t.intValue else { throw .notADate }
+        if t.text.count == 4, !t.text.hasPrefix("0"), configuration.bareYearRange.contains(n) {
+            return Resolver(grammar: grammar).spanned(DayValue(day: Day(year: n, month: 1, day: 1), granularity: .year))
+        }
+        if t.text.count == 8, let m = try grammar.parseNumericDate(0, false) {
+            return try Resolver(grammar: grammar).resolve(m.parts)
+        }
+        if t.text.count == 3 || t.text.count == 4 {
+            let hour = n / 100, minute = n % 100
+            try grammar.checkClock(hour: hour, minute: minute, second: 0)
+            let time = TimeValue(hour: hour % 24, minute: minute, granularity: .minute, endOfDay: hour == 24)
+            return try Resolver(grammar: grammar).resolve([.time(time)])
+        }
+        throw .notADate
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// How precisely a resolved date is known.
+public enum Granularity: String, Sendable, Codable, CaseIterable, Comparable {
+    case year, month, week, day, hour, minute, second
+
+    /// Coarse-to-fine order: `year < month < ... < second`.
+    public static func < (lhs: Granularity, rhs: Granularity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// True for `hour`, `minute` and `second`.
+    public var hasTime: Bool { self >= .hour }
+}
+
+/// The result of resolving a date phrase against a reference instant and zone.
+public struct ResolvedDate: Sendable, Equatable {
+    /// The instant the phrase starts at. For day (or coarser) results this is local midnight of
+    /// the first day in the parser's zone.
+    public var start: Date
+    /// Exclusive end when the phrase names a span (a week, a month, "next 3 days"); nil for points.
+    public var end: Date?
+    /// How precisely the phrase pins the date down.
+    public var granularity: Granularity
+
+    /// Whether a time of day is known (granularity hour, minute or second).
+    public var hasTime: Bool { granularity.hasTime }
+
+    public init(start: Date, end: Date? = nil, granularity: Granularity) {
+        self.start = start
+        self.end = end
+        self.granularity = granularity
+    }
+
+    /// `YYYY-MM-DD` when only a day (or coarser) is known; ISO-8601 with a numeric offset
+    /// (`2026-12-04T17:00:00+01:00`) when a time is known. Always uses the Gregorian calendar.
+    public func isoString(in timeZone: TimeZone) -> String {
+        let wall = WallClock(start, in: timeZone)
+        let date = String(format: "%04d-%02d-%02d", wall.day.year, wall.day.month, wall.day.day)
+        guard hasTime else { return date }
+        let offset = timeZone.secondsFromGMT(for: start)
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        return date + String(format: "T%02d:%02d:%02d%@%02d:%02d", wall.hour, wall.minute, wall.second,
+                             sign, magnitude / 3600, (magnitude % 3600) / 60)
+    }
+}
+
+/// Wall-clock reading of an instant in a zone (Gregorian, POSIX).
+struct WallClock: Sendable, Equatable {
+    var day: Day
+    var hour: Int
+    var minute: Int
+    var second: Int
+    var nanosecond: Int
+
+    init(day: Day, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0) {
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
+    init(_ date: Date, in zone: TimeZone) {
+        let parts = Calendar.gregorian(zone).dateComponents(
+            [.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        self.init(day: Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1),
+                  hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0,
+                  nanosecond: parts.nanosecond ?? 0)
+    }
+
+    /// The instant of this wall-clock time in `zone`. A time skipped by a DST jump resolves to
+    /// the instant Foundation picks (shifted forward by the gap).
+    func instant(in zone: TimeZone) -> Date {
+        var parts = DateComponents()
+        parts.year = day.year
+        parts.month = day.month
+        parts.day = day.day
+        parts.hour = hour
+        parts.minute = minute
+        parts.second = second
+        parts.nanosecond = nanosecond
+        return Calendar.gregorian(zone).date(from: parts) ?? Date(timeIntervalSince1970: 0)
+    }
+}
+
+extension Calendar {
+    /// Gregorian calendar with the POSIX locale, Monday as first weekday (ISO weeks) and `zone`.
+    static func gregorian(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        calendar.timeZone = zone
+        calendar.firstWeekday = 2
+        calendar.minimumDaysInFirstWeek = 4
+        return calendar
+    }
+}

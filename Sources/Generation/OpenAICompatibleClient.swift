@@ -1,0 +1,125 @@
+import Foundation
+import Secrets
+
+/// Result of `verify()`: the endpoint answered and accepted the key.
+public struct ModelVerification: Sendable, Equatable {
+    public enum Method: String, Sendable, Equatable {
+        /// `GET {base}/models` (costs no tokens).
+        case listModels = "list_models"
+        /// A one-token completion, for servers without `/models`.
+        case oneTokenCompletion = "one_token_completion"
+    }
+
+    public var method: Method
+    /// Whether the configured model appears in `/models` (`nil` when not listed by the method).
+    public var modelListed: Bool?
+}
+
+/// A client for OpenAI-compatible Chat Completions endpoints (OpenAI, llama.cpp `llama-server`,
+/// Ollama, llama-cpp-python, aggregators).
+///
+/// Before any connection it checks the endpoint policy, the key (when `requiresKey`), and that
+/// the prompt fits the context window; each failure throws without touching the network.
+/// Every call runs under `configuration.timeouts`. Errors are `ModelError`, content-free.
+public struct OpenAICompatibleClient: LanguageModel {
+    public let configuration: OpenAIConfiguration
+    private let apiKey: String?
+    private let transport: any HTTPTransport
+    private let endpointCheck: Result<URL, EndpointRefusal>
+
+    /// - Parameters:
+    ///   - apiKey: the key for the `Authorization: Bearer` header, if any (from a `KeyStore`).
+    ///   - transport: the network; `URLSessionTransport()` in production.
+    public init(configuration: OpenAIConfiguration, apiKey: String?, transport: any HTTPTransport = URLSessionTransport()) {
+        self.configuration = configuration
+        let trimmed = apiKey?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.apiKey = (trimmed?.isEmpty ?? true) ? nil : trimmed
+        self.transport = transport
+        do {
+            endpointCheck = .success(try EndpointPolicy.validate(configuration.baseURL, for: configuration.target))
+        } catch {
+            endpointCheck = .failure(error)
+        }
+    }
+
+    /// Reads the key for the configuration's target (`KeyName.cloud` or `KeyName.local`, with the
+    /// environment override) from `keys`.
+    /// - Throws: `SecretsError` when the secrets file cannot be read (e.g. insecure permissions).
+    public init(configuration: OpenAIConfiguration, keys: any KeyStore,
+                transport: any HTTPTransport = URLSessionTransport()) throws {
+        let name = configuration.target == .cloud ? KeyName.cloud : KeyName.local
+        self.init(configuration: configuration, apiKey: try keys.get(name: name), transport: transport)
+    }
+
+    public var descriptor: ModelDescriptor {
+        let host = (try? endpointCheck.get())?.host ?? URLComponents(string: configuration.baseURL)?.host
+        return ModelDescriptor(target: configuration.target, provider: configuration.provider,
+                               model: configuration.model, host: host)
+    }
+
+    public var capabilities: ModelCapabilities { configuration.capabilities }
+
+    /// From configuration only (no I/O): endpoint policy, then credentials. The caller adds the
+    /// remembered quota state (cloud) or a `verify()` probe (local).
+    public var availability: ModelAvailability {
+        if case .failure(let refusal) = endpointCheck { return .endpointRefused(rule: refusal.rule) }
+        if configuration.model.isEmpty { return .notConfigured }
+        if configuration.requiresKey && apiKey == nil { return .missingCredentials }
+        return .available
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> Completion {
+        let url = try preflight(request, path: "chat/completions")
+        let httpRequest = HTTPRequest(
+            method: "POST", url: url, headers: OpenAIRequestBuilder.headers(apiKey: apiKey, stream: false),
+            body: OpenAIRequestBuilder.body(for: request, configuration: configuration, stream: false))
+        let response = try await transport.send(httpRequest, timeouts: configuration.timeouts)
+        guard (200..<300).contains(response.status) else {
+            throw OpenAIErrorMapper.map(status: response.status, headers: response.headers, body: response.body)
+        }
+        return try OpenAIWire.completion(from: response.body)
+    }
+
+    /// One cheap authenticated request: `GET {base}/models`, or a one-token completion when the
+    /// server has no `/models`. For `intent models set|check` and the local reachability probe.
+    /// - Throws: `ModelError` (`unauthorized` → credentials rejected, `rateLimited` → quota reached).
+    public func verify() async throws -> ModelVerification {
+        let url = try preflight(nil, path: "models")
+        let request = HTTPRequest(method: "GET", url: url, headers: OpenAIRequestBuilder.headers(apiKey: apiKey, stream: false))
+        let response = try await transport.send(request, timeouts: .verification)
+        if (200..<300).contains(response.status) {
+            let list = try? JSONDecoder().decode(OpenAIWire.ModelList.self, from: response.body)
+            let listed = list?.data.map { entries in entries.contains { $0.id == configuration.model } }
+            return ModelVerification(method: .listModels, modelListed: listed)
+        }
+        guard response.status == 404 || response.status == 405 else {
+            throw OpenAIErrorMapper.map(status: response.status, headers: response.headers, body: response.body)
+        }
+        var probe = configuration
+        probe.timeouts = .verification
+        let client = OpenAICompatibleClient(configuration: probe, apiKey: apiKey, transport: transport)
+        _ = try await client.complete(CompletionRequest(messages: [.user("ping")], maxTokens: 1, temperature: 0))
+        return ModelVerification(method: .oneTokenCompletion, modelListed: nil)
+    }
+
+    /// Checks everything that can fail without a connection and returns the request URL.
+    func preflight(_ request: CompletionRequest?, path: String) throws -> URL {
+        if case .failure(let refusal) = endpointCheck { throw ModelError.endpointRefused(refusal) }
+        if configuration.requiresKey && apiKey == nil { throw ModelError.missingCredentials }
+        if Task.isCancelled { throw ModelError.cancelled }
+        if let request {
+            let estimated = TokenEstimator.estimate(request.messages)
+            let reply = request.maxTokens ?? configuration.budget.replyReserve
+            if estimated + reply > configuration.capabilities.contextWindow {
+                throw ModelError.contextOverflow(estimatedTokens: estimated, limit: configuration.capabilities.contextWindow)
+            }
+        }
+        guard let url = configuration.endpoint(path) else {
+            throw ModelError.endpointRefused(EndpointRefusal(rule: .malformedURL, target: configuration.target, host: nil))
+        }
+        return url
+    }
+
+    var streamingTransport: any HTTPTransport { transport }
+    var streamingAPIKey: String? { apiKey }
+}

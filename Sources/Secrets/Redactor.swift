@@ -1,0 +1,127 @@
+import Foundation
+
+/// Strips credentials from diagnostic text: bearer and basic tokens, `sk-…`-style keys and other
+/// vendor key shapes, JWTs, `key=value` credentials, URL user-info and credential query parameters,
+/// long credential-shaped strings, and every value registered with `register(_:)`.
+///
+/// Apply it to every error, diagnostic and log line before it leaves the process. What survives on
+/// purpose: paths, URLs without credentials, UUIDs, hexadecimal digests (SHA-1/SHA-256), dates,
+/// model names and identifiers without digits. Registered values are replaced whatever their shape,
+/// so register the live keys at start-up: the shape rules are a safety net, not a guarantee.
+public struct Redactor: Sendable {
+    /// The text that replaces a credential.
+    public static let placeholder = "[REDACTED]"
+    /// Registered values shorter than this are ignored (they would erase ordinary words).
+    public static let minimumRegisteredLength = 6
+    /// Minimum length of a bare credential-shaped run (`[A-Za-z0-9_-]`).
+    public static let minimumCredentialRunLength = 32
+
+    private var secrets: [String]
+
+    /// - Parameter secrets: exact values to redact wherever they appear (e.g. the stored keys).
+    public init(secrets: [String] = []) {
+        self.secrets = []
+        for secret in secrets { register(secret) }
+    }
+
+    /// Adds an exact value to redact. Values shorter than `minimumRegisteredLength` are ignored.
+    public mutating func register(_ secret: String) {
+        let trimmed = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.count >= Self.minimumRegisteredLength, !secrets.contains(trimmed) else { return }
+        secrets.append(trimmed)
+        secrets.sort { $0.count > $1.count }
+    }
+
+    /// A copy that also redacts `secret`.
+    public func registering(_ secret: String) -> Redactor {
+        var copy = self
+        copy.register(secret)
+        return copy
+    }
+
+    /// `text` with every credential replaced by `placeholder`.
+    public func redact(_ text: String) -> String {
+        var result = text
+        for secret in secrets where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+        }
+        let patterns = RedactionPatterns.shared
+        for rule in patterns.rules {
+            let range = NSRange(result.startIndex..., in: result)
+            result = rule.expression.stringByReplacingMatches(
+                in: result, range: range, withTemplate: rule.template)
+        }
+        return Self.redactCredentialRuns(in: result, expression: patterns.longRun)
+    }
+
+    /// Whether `run` (letters, digits, `_`, `-`) looks like a credential rather than an identifier.
+    static func looksLikeCredential(_ run: Substring) -> Bool {
+        let scalars = run.unicodeScalars
+        let compact = scalars.filter { $0 != "-" && $0 != "_" }
+        if compact.allSatisfy({ $0.properties.isASCIIHexDigit }) { return false }
+        let hasDigit = scalars.contains { ("0"..."9").contains($0) }
+        guard hasDigit else { return false }
+        let hasUpper = scalars.contains { ("A"..."Z").contains($0) }
+        let hasLower = scalars.contains { ("a"..."z").contains($0) }
+        if hasUpper && hasLower { return true }
+        // Single-case runs: a credential when some long segment is not a hexadecimal id.
+        return run.split(whereSeparator: { $0 == "-" || $0 == "_" }).contains { segment in
+            segment.count >= minimumCredentialRunLength
+                && !segment.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
+        }
+    }
+
+    private static func redactCredentialRuns(in text: String, expression: NSRegularExpression) -> String {
+        let matches = expression.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        guard !matches.isEmpty else { return text }
+        var result = text
+        for match in matches.reversed() {
+            guard let range = Range(match.range, in: result) else { continue }
+            if looksLikeCredential(result[range]) {
+                result.replaceSubrange(range, with: placeholder)
+            }
+        }
+        return result
+    }
+}
+
+/// Compiled patterns, built once. `NSRegularExpression` is immutable after creation and safe to
+/// share between threads, hence `@unchecked Sendable`.
+final class RedactionPatterns: @unchecked Sendable {
+    struct Rule {
+        let expression: NSRegularExpression
+        let template: String
+    }
+
+    static let shared = RedactionPatterns()
+
+    let rules: [Rule]
+    let longRun: NSRegularExpression
+
+    private init() {
+        let p = Redactor.placeholder
+        let sources: [(String, String)] = [
+            // Authorization schemes.
+            (#"(?i)\b(bearer)\s+[A-Za-z0-9._~+/=-]{8,}"#, "$1 \(p)"),
+            (#"(?i)\b(basic)\s+[A-Za-z0-9+/=]{8,}"#, "$1 \(p)"),
+            // name=value / "name": "value" credentials.
+            (#"(?i)\b(api[_-]?key|apikey|x-api-key|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|secret|client[_-]?secret|password|passwd)("?\s*[:=]\s*"?)([^\s"',;&]{6,})"#,
+             "$1$2\(p)"),
+            // JSON Web Tokens.
+            (#"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#, p),
+            // OpenAI-style and other vendor key shapes.
+            (#"\b(?:sk|rk|pk)-[A-Za-z0-9_-]{16,}"#, p),
+            (#"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|hf_[A-Za-z0-9]{20,}|gsk_[A-Za-z0-9]{20,}|glpat-[A-Za-z0-9_-]{20,}|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,})"#,
+             p),
+            // Credentials in URLs.
+            (#"://[^/\s:@]+:[^/\s@]+@"#, "://\(p)@"),
+            (#"(?i)([?&](?:api[_-]?key|key|token|access_token|sig|signature)=)[^&\s#]+"#, "$1\(p)"),
+        ]
+        rules = sources.map { source, template in
+            // The patterns are constants checked by the tests; a failure here is a programming error.
+            Rule(expression: try! NSRegularExpression(pattern: source), template: template)
+        }
+        longRun = try! NSRegularExpression(
+            pattern: "(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{\(Redactor.minimumCredentialRunLength),}(?![A-Za-z0-9_-])")
+    }
+}

@@ -20,6 +20,14 @@ extension Grammar {
             return nil
         }
         // nth weekday / day / week of a month
+        // "third quarter", "4th qtr of 2018"
+        if ordinal, (1...4).contains(n), isWord(j, ["quarter", "qtr"]) {
+            var k = j + 1
+            var year = today.year
+            if let (y, after) = self.year(skip(k, ["of"]), allowShort: false) { year = y; k = after }
+            let first = Day(year: year, month: 3 * (n - 1) + 1, day: 1)
+            return Match(parts: [.day(DayValue(day: first, granularity: .month, end: first.adding(months: 3)))], end: k)
+        }
         var targetEnd = j + 1
         var target = word(j).flatMap(ordinalTarget)
         if isWord(j, ["week"]), isSymbol(j + 1, "-"), isWord(j + 2, ["end"]) { target = 9; targetEnd = j + 3 }

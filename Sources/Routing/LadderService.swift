@@ -1,0 +1,51 @@
+import Foundation
+import Generation
+import IntentKit
+import Secrets
+import Store
+
+/// The model ladder as a run service: `context.ladder`.
+public enum LadderKey: ServiceKey {
+    public static var defaultValue: ModelLadder {
+        preconditionFailure("no ModelLadder was provided to this RunContext (set context.ladder)")
+    }
+}
+
+extension RunContext {
+    /// The run's model ladder. The composition root sets `ModelLadder.live(...)`; tests set a
+    /// ladder over `ScriptedModel`s.
+    public var ladder: ModelLadder {
+        get { services[LadderKey.self] }
+        set { services[LadderKey.self] = newValue }
+    }
+}
+
+extension ModelLadder {
+    /// The live ladder: endpoints from `config.json` (`models`), keys from the secrets file or the
+    /// environment, the network through `transport`. Builds clients only; opens no connection.
+    /// - Throws: `RoutingError.configuration` (78) when config.json or the secrets file cannot be read.
+    public static func live(paths: AppPaths, store: IntentStore, environment: [String: String],
+                            transport: any HTTPTransport = URLSessionTransport(),
+                            configuration: RoutingConfiguration = .standard) throws -> ModelLadder {
+        let settings = try ModelSettings.load(paths)
+        let keys = FileKeyStore(directory: paths.configDirectory, environment: environment)
+        return ModelLadder(cloud: try client(settings.cloudConfiguration, keys: keys, transport: transport),
+                           local: try client(settings.localConfiguration, keys: keys, transport: transport),
+                           store: store, configuration: configuration)
+    }
+
+    /// A ladder with no models: every run completes on its declared fallback (and still gets a receipt).
+    public static func deterministicOnly(store: IntentStore) -> ModelLadder {
+        ModelLadder(cloud: nil, local: nil, store: store)
+    }
+
+    static func client(_ configuration: OpenAIConfiguration?, keys: any KeyStore,
+                       transport: any HTTPTransport) throws -> OpenAICompatibleClient? {
+        guard let configuration else { return nil }
+        do {
+            return try OpenAICompatibleClient(configuration: configuration, keys: keys, transport: transport)
+        } catch {
+            throw RoutingError.configuration("cannot read the \(configuration.target.rawValue) model's key: \(error)")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Generation
+import IntentKit
+import Store
+
+/// What happened on the ladder during one run, turned into the receipt at the end.
+struct LadderTrace<Value: Sendable> {
+    let plan: RoutePlan
+    let need: PlanNeed
+    let intent: String?
+    let envelope: EvidenceEnvelope
+    let promptTokens: Int
+    let quota: String
+    var attempts: [Attempt] = []
+    var reasons: [ReasonCode] = []
+    /// The first reason a rung was skipped or failed.
+    var firstFailure: String?
+    var verification = "not_run"
+    var consent: String?
+
+    init(plan: RoutePlan, request: LadderRequest<Value>, quota: String, started: Date) {
+        self.plan = plan
+        need = request.need
+        intent = request.intent
+        envelope = request.envelope
+        promptTokens = request.promptTokens
+        self.quota = quota
+        if plan.rungs.contains(.cloud) { consent = plan.cloudConsent?.rawValue }
+    }
+
+    mutating func record(_ target: RouteTarget, model: any LanguageModel, start: Date, end: Date,
+                         outcome: Attempt.Outcome, category: String?, usage: TokenUsage? = nil) {
+        let d = model.descriptor
+        attempts.append(Attempt(target: target, provider: d.provider, model: d.model, host: d.host,
+                                start: StoreTime.string(start), end: StoreTime.string(end), outcome: outcome,
+                                errorCategory: category, promptTokens: usage?.promptTokens,
+                                completionTokens: usage?.completionTokens))
+    }
+
+    /// Records a rung that was not tried (no consent).
+    mutating func skip(_ target: RouteTarget, model: any LanguageModel, category: String, reason: ReasonCode, at date: Date) {
+        record(target, model: model, start: date, end: date, outcome: .skipped, category: category)
+        moveOn(reason.rawValue, code: reason)
+    }
+
+    /// Records why the ladder moves past a rung.
+    mutating func moveOn(_ reason: String, code: ReasonCode? = nil) {
+        if firstFailure == nil { firstFailure = reason }
+        if let code, !reasons.contains(code) { reasons.append(code) }
+    }
+
+    func receipt(id: String, runID: String?, completed: RouteTarget, at date: Date) -> Receipt {
+        var codes = plan.reasons.map(\.rawValue)
+        for code in reasons.map(\.rawValue) where !codes.contains(code) { codes.append(code) }
+        var fallbackReason: String?
+        if completed != plan.intended {
+            fallbackReason = plan.skipReason?.rawValue ?? firstFailure ?? ReasonCode.fallback.rawValue
+            if !attempts.isEmpty, !codes.contains(ReasonCode.fallback.rawValue) { codes.append(ReasonCode.fallback.rawValue) }
+        }
+        return Receipt(id: id, runID: runID, intent: intent, planID: plan.id, createdAt: StoreTime.string(date),
+                       policy: plan.policy, need: need, intended: plan.intended, rungs: plan.rungs, completed: completed,
+                       fallbackReason: fallbackReason, reasons: codes, attempts: attempts, quota: quota,
+                       verification: verification, consent: consent, promptBytes: envelope.promptBytes,
+                       contextBytes: envelope.contextBytes, chunkCount: envelope.chunkCount,
+                       droppedChunks: envelope.droppedChunkIDs.count, promptTokens: promptTokens,
+                       envelopeSHA256: envelope.sha256)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Generation
+import IntentKit
+import Secrets
+import Store
+
+/// The model ladder of a run: cloud → local → deterministic (DESIGN §7). Built once per run by the
+/// composition root (`ModelLadder.live`) or by a test with scripted models, and handed to intents
+/// as `context.ladder`.
+///
+/// `run` plans after the payload is final, asks for cloud consent only when the plan needs it,
+/// tries the rungs in order, remembers cloud quota outcomes, and writes one content-free receipt.
+public final class ModelLadder: Sendable {
+    public let cloud: (any LanguageModel)?
+    public let local: (any LanguageModel)?
+    public let store: IntentStore
+    public let configuration: RoutingConfiguration
+    let clock: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - cloud: the cloud model, nil when none is configured. It is never contacted before consent.
+    ///   - local: the local model, nil when none is configured. An `OpenAICompatibleClient` is
+    ///     probed (loopback `GET /models`) before planning; other models report `availability`.
+    ///   - clock: wall time for attempts, receipts and quota resets.
+    public init(cloud: (any LanguageModel)?, local: (any LanguageModel)?, store: IntentStore,
+                configuration: RoutingConfiguration = .standard, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.cloud = cloud
+        self.local = local
+        self.store = store
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// The availability snapshots the planner uses. The cloud is never contacted; the local server
+    /// is probed only when `probeLocal` is true.
+    public func snapshots(probeLocal: Bool) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
+        var cloudSnapshot = TargetSnapshot.unconfigured(.cloud)
+        if let cloud {
+            let quota = try QuotaMemory(store: store).state(for: cloud.descriptor).effective(at: clock())
+            cloudSnapshot = TargetSnapshot(target: .cloud, descriptor: cloud.descriptor, base: cloud.availability,
+                                           quota: quota, budget: Self.budget(of: cloud, target: .cloud))
+        }
+        var localSnapshot = TargetSnapshot.unconfigured(.local)
+        if let local {
+            localSnapshot = TargetSnapshot(target: .local, descriptor: local.descriptor, base: local.availability,
+                                           quota: .available, budget: Self.budget(of: local, target: .local))
+            if probeLocal, localSnapshot.base == .available {
+                localSnapshot.probe = await Self.probe(local, timeout: configuration.localProbeTimeout)
+            }
+        }
+        return (cloudSnapshot, localSnapshot)
+    }
+
+    /// Plans and runs `request` on the ladder.
+    /// - Throws: `IntentError.unavailable` (69) / `.notPermitted` (77) / `.configuration` (78) when
+    ///   `cloud-required` cannot be honoured; `.temporary` (75) when a cloud-required call fails
+    ///   transiently or a streamed answer fails after output; `.cancelled` on cancellation.
+    ///   Every other model failure falls back and is recorded, never thrown.
+    public func run<Value: Sendable>(_ request: LadderRequest<Value>, in context: RunContext) async throws -> LadderOutcome<Value> {
+        let policy = context.policy
+        let wantsModel = request.need == .improvable
+        let probe = wantsModel && policy != .cloudRequired && local != nil
+        let (cloudSnapshot, localSnapshot) = try await snapshots(probeLocal: probe)
+        let consent = try ConsentBook(store: store).load()
+        let input = PlanInput(policy: policy, need: request.need, promptTokens: request.promptTokens,
+                              payloadMustStayLocal: request.payloadMustStayLocal, cloud: cloudSnapshot,
+                              local: localSnapshot, presence: context.presence, consent: consent, fallback: request.fallback)
+        let plan = try Planner().plan(input, id: context.ids.make("plan"))
+        var trace = LadderTrace(plan: plan, request: request, quota: cloudSnapshot.configured ? cloudSnapshot.quota.category : "not_configured",
+                                started: clock())
+        for rung in plan.rungs {
+            switch rung {
+            case .deterministic, .abstain:
+                return finish(value: request.deterministic, completed: rung, trace: trace, context: context)
+            case .cloud, .local:
+                guard let model = rung == .cloud ? cloud : local else { continue }
+                if rung == .cloud {
+                    guard obtainConsent(plan: plan, model: model, request: request, trace: &trace, context: context) else {
+                        if policy == .cloudRequired {
+                            _ = finish(value: request.deterministic, completed: .cloud, trace: trace, context: context)
+                            throw IntentError.notPermitted("cloud-required, and consent to send this payload was denied")
+                        }
+                        continue
+                    }
+                }
+                switch await attempt(rung, model: model, request: request, trace: &trace) {
+                case .accepted(let value):
+                    return finish(value: value, completed: rung, trace: trace, context: context)
+                case .failedAfterOutput(let error):
+                    _ = finish(value: request.deterministic, completed: rung, trace: trace, context: context)
+                    throw IntentError.temporary("the \(rung.rawValue) model failed after it started answering (\(error.category)); the partial answer was discarded")
+                case .cancelled:
+                    throw IntentError.cancelled
+                case .moveOn(let failure):
+                    if policy == .cloudRequired {
+                        _ = finish(value: request.deterministic, completed: .cloud, trace: trace, context: context)
+                        throw failure
+                    }
+                }
+            }
+        }
+        // Only `cloud-required` plans have no fallback rung; reaching here means cloud was skipped.
+        _ = finish(value: request.deterministic, completed: plan.intended, trace: trace, context: context)
+        throw IntentError.unavailable("cloud-required, but the cloud model could not be used")
+    }
+
+    /// Writes the receipt (a failure to write never changes the outcome) and builds the outcome.
+    private func finish<Value: Sendable>(value: Value, completed: RouteTarget, trace: LadderTrace<Value>,
+                                         context: RunContext) -> LadderOutcome<Value> {
+        let receipt = trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: completed,
+                                    at: clock())
+        var savedID: String? = receipt.id
+        do {
+            try ReceiptBook(store: store).save(receipt)
+        } catch {
+            savedID = nil
+            context.log.warning("the execution receipt was not recorded (\(Redactor().redact(String(describing: error))))")
+        }
+        return LadderOutcome(value: value, route: receipt.route, receiptID: savedID, receipt: receipt, plan: trace.plan)
+    }
+
+    /// Consent for the cloud rung, asked only now that the payload is final. Headless never prompts.
+    private func obtainConsent<Value>(plan: RoutePlan, model: any LanguageModel, request: LadderRequest<Value>,
+                                      trace: inout LadderTrace<Value>, context: RunContext) -> Bool {
+        switch plan.cloudConsent ?? .unavailable {
+        case .remembered:
+            trace.consent = "remembered"
+            return true
+        case .unavailable:
+            trace.skip(.cloud, model: model, category: "consent_unavailable", reason: .consentUnavailable, at: clock())
+            return false
+        case .ask:
+            guard context.presence == .interactive else {
+                trace.skip(.cloud, model: model, category: "consent_unavailable", reason: .consentUnavailable, at: clock())
+                return false
+            }
+            let d = model.descriptor
+            let ask = ConsentRequest(provider: d.provider, model: d.model, host: d.host ?? "-",
+                                     promptBytes: request.envelope.promptBytes, contextBytes: request.envelope.contextBytes,
+                                     chunkCount: request.envelope.chunkCount,
+                                     reason: plan.reasons.first ?? (plan.policy == .cloudRequired ? .userRequiredCloud : .fallback))
+            switch ConsentPrompt.ask(ask, on: context.terminal) {
+            case .allowOnce:
+                trace.consent = "once"
+                return true
+            case .alwaysAllow:
+                trace.consent = "always"
+                do {
+                    try ConsentBook(store: store).remember(.allow, for: d, at: clock())
+                } catch {
+                    context.log.warning("the consent was not remembered (\(String(describing: error)))")
+                }
+                return true
+            case .deny:
+                trace.skip(.cloud, model: model, category: "consent_denied", reason: .consentUnavailable, at: clock())
+                trace.consent = "denied"
+                return false
+            }
+        }
+    }
+
+    /// The token budget of a model: its client configuration's, else derived from its window.
+    static func budget(of model: any LanguageModel, target: EndpointPolicy.Target) -> TokenBudget {
+        if let client = model as? OpenAICompatibleClient { return client.configuration.budget }
+        let window = model.capabilities.contextWindow
+        switch target {
+        case .local:
+            return window == TokenBudget.local.contextWindow ? .local : .forLocalWindow(window)
+        case .cloud:
+            let reserve = TokenBudget.cloud.replyReserve
+            return window == TokenBudget.cloud.contextWindow ? .cloud
+                : TokenBudget(contextWindow: window, promptBudget: max(0, window - reserve), replyReserve: reserve)
+        }
+    }
+
+    /// Probes a local OpenAI-compatible server on loopback within `timeout`; other models are
+    /// taken at their word.
+    static func probe(_ model: any LanguageModel, timeout: Duration) async -> ModelAvailability {
+        guard let client = model as? OpenAICompatibleClient else { return model.availability }
+        guard client.configuration.target == .local else { return .unreachable(reason: "not_local") }
+        return await withTaskGroup(of: ModelAvailability.self) { group in
+            group.addTask {
+                do {
+                    _ = try await client.verify()
+                    return .available
+                } catch let error as ModelError {
+                    if case .unauthorized = error { return .credentialsRejected }
+                    return .unreachable(reason: error.category)
+                } catch {
+                    return .unreachable(reason: "probe_failed")
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return .unreachable(reason: "probe_timeout")
+            }
+            let first = await group.next() ?? .unreachable(reason: "probe_failed")
+            group.cancelAll()
+            return first
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Generation
+import IntentKit
+import Secrets
+import Store
+
+/// The local model as configured in `config.json` (`models.local`): an OpenAI-compatible server on
+/// loopback, or an in-process (`embedded`) model file.
+public struct LocalModelSettings: Sendable, Equatable, Codable {
+    public var baseURL: String?
+    public var model: String?
+    /// Tokens (prompt + reply); 4,096 when not set.
+    public var contextWindow: Int?
+    /// The file name of an in-process model below the model directories.
+    public var embedded: String?
+
+    public init(baseURL: String? = nil, model: String? = nil, contextWindow: Int? = nil, embedded: String? = nil) {
+        self.baseURL = baseURL
+        self.model = model
+        self.contextWindow = contextWindow
+        self.embedded = embedded
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case model, embedded
+        case baseURL = "base_url"
+        case contextWindow = "context_window"
+    }
+}
+
+/// The cloud model as configured in `config.json` (`models.cloud`). The key is never here: it
+/// lives in the secrets file (`intent keys set cloud`) or `INTENT_CLOUD_API_KEY`.
+public struct CloudModelSettings: Sendable, Equatable, Codable {
+    public var baseURL: String
+    public var model: String
+    /// A short label shown in the consent prompt and receipts.
+    public var provider: String?
+    public var contextWindow: Int?
+
+    public init(baseURL: String, model: String, provider: String? = nil, contextWindow: Int? = nil) {
+        self.baseURL = baseURL
+        self.model = model
+        self.provider = provider
+        self.contextWindow = contextWindow
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case model, provider
+        case baseURL = "base_url"
+        case contextWindow = "context_window"
+    }
+}
+
+/// The `models` object of `config.json`.
+public struct ModelSettings: Sendable, Equatable, Codable {
+    public var local: LocalModelSettings?
+    public var cloud: CloudModelSettings?
+
+    public init(local: LocalModelSettings? = nil, cloud: CloudModelSettings? = nil) {
+        self.local = local
+        self.cloud = cloud
+    }
+
+    /// The provider label used when none is configured.
+    public static let defaultCloudProvider = "openai-compatible"
+
+    /// The client configuration of the local server, when one is configured (`embedded` is not).
+    public var localConfiguration: OpenAIConfiguration? {
+        guard let local, let base = local.baseURL, let model = local.model else { return nil }
+        return .local(baseURL: base, model: model, contextWindow: local.contextWindow ?? TokenBudget.local.contextWindow)
+    }
+
+    /// The client configuration of the cloud endpoint, when one is configured.
+    public var cloudConfiguration: OpenAIConfiguration? {
+        guard let cloud else { return nil }
+        var configuration = OpenAIConfiguration.cloud(baseURL: cloud.baseURL, model: cloud.model,
+                                                      contextWindow: cloud.contextWindow ?? TokenBudget.cloud.contextWindow)
+        configuration.provider = cloud.provider ?? Self.defaultCloudProvider
+        return configuration
+    }
+
+    /// Reads `models` from `config.json`; an absent file or key means nothing is configured.
+    /// - Throws: `IntentError.configuration` / `RoutingError.configuration` naming the file when it
+    ///   is not valid JSON or the `models` object has the wrong shape.
+    public static func load(_ paths: AppPaths) throws -> ModelSettings {
+        try decode(ConfigFile.load(paths), paths: paths)
+    }
+
+    /// Changes the settings in `config.json` under its lock (0600, atomically), keeping every
+    /// other key, and returns the new settings.
+    @discardableResult
+    public static func update(_ paths: AppPaths, _ change: (inout ModelSettings) throws -> Void) throws -> ModelSettings {
+        try ConfigFile.update(paths) { config in
+            var settings = try decode(config, paths: paths)
+            try change(&settings)
+            config.raw["models"] = try IntentKit.JSONValue.encoding(settings)
+            return settings
+        }
+    }
+
+    static func decode(_ config: ConfigFile, paths: AppPaths) throws -> ModelSettings {
+        guard let models = config.raw["models"], !models.isNull else { return ModelSettings() }
+        do {
+            return try models.decode(as: ModelSettings.self)
+        } catch {
+            throw RoutingError.configuration(
+                "\(paths.configFileURL.path): 'models' must be {\"local\": {\"base_url\", \"model\", \"context_window\"}, \"cloud\": {\"base_url\", \"model\", \"provider\", \"context_window\"}}")
+        }
+    }
+}

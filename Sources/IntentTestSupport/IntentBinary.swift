@@ -15,16 +15,19 @@ public struct ProcessResult: Sendable {
 
 /// Runs the built `intent` binary the way a user or cron would.
 public enum IntentBinary {
-    /// `$INTENT_BIN`, else `.build/release/intent`, else `.build/debug/intent`.
+    /// `$INTENT_BIN` (what `make test` sets), else the newer of `.build/release/intent` and
+    /// `.build/debug/intent`.
     public static var url: URL? {
         if let explicit = ProcessInfo.processInfo.environment["INTENT_BIN"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
-        for config in ["release", "debug"] {
-            let candidate = PackagePaths.root.appendingPathComponent(".build/\(config)/intent")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        func modified(_ url: URL) -> Date {
+            ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
         }
-        return nil
+        return ["release", "debug"]
+            .map { PackagePaths.root.appendingPathComponent(".build/\($0)/intent") }
+            .filter { FileManager.default.isExecutableFile(atPath: $0.path) }
+            .max { modified($0) < modified($1) }
     }
 
     /// Runs `intent ARGS`. `headless` starts it in a new session (`setsid`, no controlling

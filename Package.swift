@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate"]),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
         .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store"]),
 
@@ -34,6 +34,6 @@ let package = Package(
         .testTarget(name: "AgendaTests", dependencies: ["Agenda"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "GenerationTests", dependencies: ["Generation", "Secrets", "ModelTestSupport"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "ModelTestSupport", "IntentTestSupport"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport"]),
     ]
 )

@@ -36,7 +36,7 @@ public struct EvidenceEnvelope: Sendable, Equatable {
         for chunk in chunks {
             var copy = chunk
             copy.text = Self.prefix(chunk.text, maxBytes: limits.maxChunkBytes)
-            let size = copy.text.utf8.count
+            let size = copy.title.utf8.count + copy.text.utf8.count
             guard kept.count < limits.maxChunks, total + size <= limits.maxTotalBytes else {
                 dropped.append(chunk.id)
                 continue

@@ -23,15 +23,23 @@ extension RunContext {
 extension ModelLadder {
     /// The live ladder: endpoints from `config.json` (`models`), keys from the secrets file or the
     /// environment, the network through `transport`. Builds clients only; opens no connection.
-    /// - Throws: `RoutingError.configuration` (78) when config.json or the secrets file cannot be read.
+    /// It never throws: when config.json or the secrets file cannot be read, the ladder carries
+    /// the error in `setupError` and `run` throws it (78), so runs that never consult the ladder
+    /// are unaffected.
     public static func live(paths: AppPaths, store: IntentStore, environment: [String: String],
                             transport: any HTTPTransport = URLSessionTransport(),
-                            configuration: RoutingConfiguration = .standard) throws -> ModelLadder {
-        let settings = try ModelSettings.load(paths)
-        let keys = FileKeyStore(directory: paths.configDirectory, environment: environment)
-        return ModelLadder(cloud: try client(settings.cloudConfiguration, keys: keys, transport: transport),
-                           local: try client(settings.localConfiguration, keys: keys, transport: transport),
-                           store: store, configuration: configuration)
+                            configuration: RoutingConfiguration = .standard) -> ModelLadder {
+        do {
+            let settings = try ModelSettings.load(paths)
+            let keys = FileKeyStore(directory: paths.configDirectory, environment: environment)
+            return ModelLadder(cloud: try client(settings.cloudConfiguration, keys: keys, transport: transport),
+                               local: try client(settings.localConfiguration, keys: keys, transport: transport),
+                               store: store, configuration: configuration)
+        } catch {
+            let message = (error as? RoutingError)?.description ?? (error as? IntentError)?.description ?? String(describing: error)
+            return ModelLadder(cloud: nil, local: nil, store: store, configuration: configuration,
+                               setupError: .configuration(message))
+        }
     }
 
     /// A ladder with no models: every run completes on its declared fallback (and still gets a receipt).

@@ -25,7 +25,11 @@ struct LadderTrace<Value: Sendable> {
         envelope = request.envelope
         promptTokens = request.promptTokens
         self.quota = quota
-        if plan.rungs.contains(.cloud) { consent = plan.cloudConsent?.rawValue }
+        if plan.rungs.contains(.cloud) {
+            consent = plan.cloudConsent?.rawValue
+        } else if plan.reasons.contains(.consentUnavailable) {
+            consent = ConsentOutlook.unavailable.rawValue
+        }
     }
 
     mutating func record(_ target: RouteTarget, model: any LanguageModel, start: Date, end: Date,
@@ -49,16 +53,18 @@ struct LadderTrace<Value: Sendable> {
         if let code, !reasons.contains(code) { reasons.append(code) }
     }
 
-    func receipt(id: String, runID: String?, completed: RouteTarget, at date: Date) -> Receipt {
+    /// The receipt; `completed` nil means the run failed on the ladder.
+    func receipt(id: String, runID: String?, completed: RouteTarget?, at date: Date) -> Receipt {
         var codes = plan.reasons.map(\.rawValue)
         for code in reasons.map(\.rawValue) where !codes.contains(code) { codes.append(code) }
         var fallbackReason: String?
-        if completed != plan.intended {
+        if let completed, completed != plan.intended {
             fallbackReason = plan.skipReason?.rawValue ?? firstFailure ?? ReasonCode.fallback.rawValue
             if !attempts.isEmpty, !codes.contains(ReasonCode.fallback.rawValue) { codes.append(ReasonCode.fallback.rawValue) }
         }
         return Receipt(id: id, runID: runID, intent: intent, planID: plan.id, createdAt: StoreTime.string(date),
                        policy: plan.policy, need: need, intended: plan.intended, rungs: plan.rungs, completed: completed,
+                       status: completed == nil ? "failed" : "completed",
                        fallbackReason: fallbackReason, reasons: codes, attempts: attempts, quota: quota,
                        verification: verification, consent: consent, promptBytes: envelope.promptBytes,
                        contextBytes: envelope.contextBytes, chunkCount: envelope.chunkCount,

@@ -15,6 +15,9 @@ public final class ModelLadder: Sendable {
     public let local: (any LanguageModel)?
     public let store: IntentStore
     public let configuration: RoutingConfiguration
+    /// Why the live ladder could not be built (unreadable config.json or secrets file); `run`
+    /// throws it.
+    public let setupError: RoutingError?
     let clock: @Sendable () -> Date
 
     /// - Parameters:
@@ -23,7 +26,9 @@ public final class ModelLadder: Sendable {
     ///     probed (loopback `GET /models`) before planning; other models report `availability`.
     ///   - clock: wall time for attempts, receipts and quota resets.
     public init(cloud: (any LanguageModel)?, local: (any LanguageModel)?, store: IntentStore,
-                configuration: RoutingConfiguration = .standard, clock: @escaping @Sendable () -> Date = { Date() }) {
+                configuration: RoutingConfiguration = .standard, clock: @escaping @Sendable () -> Date = { Date() },
+                setupError: RoutingError? = nil) {
+        self.setupError = setupError
         self.cloud = cloud
         self.local = local
         self.store = store
@@ -57,6 +62,7 @@ public final class ModelLadder: Sendable {
     ///   transiently or a streamed answer fails after output; `.cancelled` on cancellation.
     ///   Every other model failure falls back and is recorded, never thrown.
     public func run<Value: Sendable>(_ request: LadderRequest<Value>, in context: RunContext) async throws -> LadderOutcome<Value> {
+        if let setupError { throw setupError }
         let policy = context.policy
         let wantsModel = request.need == .improvable
         let probe = wantsModel && policy != .cloudRequired && local != nil
@@ -77,7 +83,7 @@ public final class ModelLadder: Sendable {
                 if rung == .cloud {
                     guard obtainConsent(plan: plan, model: model, request: request, trace: &trace, context: context) else {
                         if policy == .cloudRequired {
-                            _ = finish(value: request.deterministic, completed: .cloud, trace: trace, context: context)
+                            recordFailure(trace, context: context)
                             throw IntentError.notPermitted("cloud-required, and consent to send this payload was denied")
                         }
                         continue
@@ -87,36 +93,44 @@ public final class ModelLadder: Sendable {
                 case .accepted(let value):
                     return finish(value: value, completed: rung, trace: trace, context: context)
                 case .failedAfterOutput(let error):
-                    _ = finish(value: request.deterministic, completed: rung, trace: trace, context: context)
+                    recordFailure(trace, context: context)
                     throw IntentError.temporary("the \(rung.rawValue) model failed after it started answering (\(error.category)); the partial answer was discarded")
                 case .cancelled:
                     throw IntentError.cancelled
                 case .moveOn(let failure):
                     if policy == .cloudRequired {
-                        _ = finish(value: request.deterministic, completed: .cloud, trace: trace, context: context)
+                        recordFailure(trace, context: context)
                         throw failure
                     }
                 }
             }
         }
         // Only `cloud-required` plans have no fallback rung; reaching here means cloud was skipped.
-        _ = finish(value: request.deterministic, completed: plan.intended, trace: trace, context: context)
+        recordFailure(trace, context: context)
         throw IntentError.unavailable("cloud-required, but the cloud model could not be used")
     }
 
     /// Writes the receipt (a failure to write never changes the outcome) and builds the outcome.
     private func finish<Value: Sendable>(value: Value, completed: RouteTarget, trace: LadderTrace<Value>,
                                          context: RunContext) -> LadderOutcome<Value> {
-        let receipt = trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: completed,
-                                    at: clock())
-        var savedID: String? = receipt.id
+        let receipt = trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: completed, at: clock())
+        let savedID = save(receipt, context: context)
+        return LadderOutcome(value: value, route: receipt.route, receiptID: savedID, receipt: receipt, plan: trace.plan)
+    }
+
+    /// Writes the receipt of a run that ends with an error on the ladder (no completed target).
+    private func recordFailure<Value: Sendable>(_ trace: LadderTrace<Value>, context: RunContext) {
+        _ = save(trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: nil, at: clock()), context: context)
+    }
+
+    private func save(_ receipt: Receipt, context: RunContext) -> String? {
         do {
             try ReceiptBook(store: store).save(receipt)
+            return receipt.id
         } catch {
-            savedID = nil
             context.log.warning("the execution receipt was not recorded (\(Redactor().redact(String(describing: error))))")
+            return nil
         }
-        return LadderOutcome(value: value, route: receipt.route, receiptID: savedID, receipt: receipt, plan: trace.plan)
     }
 
     /// Consent for the cloud rung, asked only now that the payload is final. Headless never prompts.
@@ -184,8 +198,11 @@ public final class ModelLadder: Sendable {
                     _ = try await client.verify()
                     return .available
                 } catch let error as ModelError {
-                    if case .unauthorized = error { return .credentialsRejected }
-                    return .unreachable(reason: error.category)
+                    switch error {
+                    case .unauthorized: return .credentialsRejected
+                    case .network(let kind): return .unreachable(reason: kind)
+                    default: return .unreachable(reason: error.category)
+                    }
                 } catch {
                     return .unreachable(reason: "probe_failed")
                 }

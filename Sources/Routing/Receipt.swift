@@ -52,7 +52,11 @@ public struct Receipt: Sendable, Equatable, Codable {
     public var need: PlanNeed
     public var intended: RouteTarget
     public var rungs: [RouteTarget]
-    public var completed: RouteTarget
+    /// The rung that answered; nil when the run failed (`status` is `failed`): a failed
+    /// `cloud-required` run is never labelled with a target.
+    public var completed: RouteTarget?
+    /// `completed`, or `failed` when the run ended with an error on the ladder.
+    public var status: String
     public var fallbackReason: String?
     public var reasons: [String]
     public var attempts: [Attempt]
@@ -71,13 +75,14 @@ public struct Receipt: Sendable, Equatable, Codable {
     public var promptTokens: Int
     public var envelopeSHA256: String
 
-    /// The `route` object of the run envelope.
+    /// The `route` object of the run envelope (for completed runs).
     public var route: RouteSummary {
-        RouteSummary(policy: policy, intended: intended, completed: completed, fallbackReason: fallbackReason, reasons: reasons)
+        RouteSummary(policy: policy, intended: intended, completed: completed ?? intended, fallbackReason: fallbackReason,
+                     reasons: reasons)
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, id, intent, policy, need, intended, rungs, completed, reasons, attempts, quota, verification, consent
+        case schema, id, intent, policy, need, intended, rungs, completed, status, reasons, attempts, quota, verification, consent
         case runID = "run_id"
         case planID = "plan_id"
         case createdAt = "created_at"
@@ -103,7 +108,7 @@ public struct ReceiptBook: Sendable {
         let body = String(decoding: try JSONCoding.encoder().encode(receipt), as: UTF8.self)
         try store.insertReceipt(ReceiptRecord(
             id: receipt.id, runID: receipt.runID, planID: receipt.planID, createdAt: receipt.createdAt,
-            policy: receipt.policy.rawValue, intended: receipt.intended.rawValue, completed: receipt.completed.rawValue,
+            policy: receipt.policy.rawValue, intended: receipt.intended.rawValue, completed: receipt.completed?.rawValue ?? receipt.status,
             fallbackReason: receipt.fallbackReason, body: body))
     }
 

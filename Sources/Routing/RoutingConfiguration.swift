@@ -29,7 +29,7 @@ public struct EvidenceLimits: Sendable, Equatable {
     public var maxChunks: Int
     /// UTF-8 bytes kept of one chunk's text (cut on a character boundary).
     public var maxChunkBytes: Int
-    /// UTF-8 bytes of all chunk texts together.
+    /// UTF-8 bytes of all chunk titles and texts together (`EvidenceEnvelope.contextBytes`).
     public var maxTotalBytes: Int
 
     public init(maxChunks: Int = 12, maxChunkBytes: Int = 4_000, maxTotalBytes: Int = 24_000) {

@@ -99,7 +99,7 @@ import Testing
         #expect(outcome.route.fallbackReason == "consentUnavailable")
         #expect(outcome.route.reasons.contains("consentUnavailable"))
         let receipt = try h.receipt(outcome)
-        #expect(receipt.consent == nil || receipt.consent == "unavailable")
+        #expect(receipt.consent == "unavailable")
         #expect(try ConsentBook(store: h.store).load() == .none)
     }
 
@@ -175,6 +175,10 @@ import Testing
             #expect(error.exitCode.rawValue == 75)
         }
         #expect(h.local.callCount == 0)
+        let failed = try #require(try ReceiptBook(store: h.store).recent(limit: 1).first)
+        #expect(failed.status == "failed")
+        #expect(failed.completed == nil, "a failed cloud-required run is never labelled with a target")
+        #expect(failed.attempts.map(\.errorCategory) == ["server_error"])
     }
 
     @Test func rateLimitIsNotRetriedAndIsRemembered() async throws {

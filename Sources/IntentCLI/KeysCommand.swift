@@ -1,0 +1,104 @@
+@preconcurrency import Glibc
+import Foundation
+import IntentKit
+import Routing
+import Secrets
+import Store
+
+/// `intent keys set|delete|list`: API keys in the 0600 secrets file (DESIGN §11). Values are
+/// never printed, logged or written anywhere else.
+enum KeysCommand {
+    static let specs = [
+        FlagSpec(name: "json", takesValue: false, help: "print JSON (list)"),
+        FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
+        CatalogCommands.helpFlag,
+    ]
+
+    static let command: Command = Command(
+        name: "keys", summary: "Store, delete and list API keys (values are never shown)",
+        usage: "intent keys set NAME (reads the terminal without echo, or stdin when piped) | delete NAME | list [--json]",
+        run: { args, globals, env in
+            let parsed = try ArgumentParser.parse(args, specs: specs)
+            guard let action = parsed.positional.first, !parsed.has("help") else {
+                env.streams.out(HelpText.command(command, flags: specs))
+                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
+            }
+            let paths = env.paths(globals, home: parsed.value("home"))
+            let keys = RoutingCLI.keys(paths, env)
+            let name = parsed.positional.dropFirst().first
+            do {
+                switch action {
+                case "set":
+                    guard let name else { throw IntentError.usage("intent keys set NAME (e.g. cloud)") }
+                    try KeyName.validate(name)
+                    let value = try readKey(name, globals: globals, env: env)
+                    try keys.set(name: name, value: value)
+                    try forgetQuota(name, paths: paths)
+                    env.streams.out("Stored key '\(name)' in \(keys.fileURL.path) (mode 0600).\n")
+                    if let variable = KeyName.environmentVariable(for: name), env.environment[variable] != nil {
+                        env.streams.err("intent: warning: \(variable) is set and overrides the stored key\n")
+                    }
+                    if name == KeyName.cloud {
+                        env.streams.out("Verify it with: intent models check cloud\n")
+                    }
+                case "delete":
+                    guard let name else { throw IntentError.usage("intent keys delete NAME") }
+                    let removed = try keys.delete(name: name)
+                    try forgetQuota(name, paths: paths)
+                    env.streams.out(removed ? "Deleted key '\(name)'.\n" : "No key named '\(name)' is stored.\n")
+                case "list":
+                    let entries = try keys.list().map { KeyEntry(name: $0, source: (try? keys.source(name: $0))?.rawValue ?? "file") }
+                    if globals.json || parsed.has("json") {
+                        try env.printJSON(KeysDocument(keys: entries))
+                    } else if entries.isEmpty {
+                        env.streams.out("No keys stored (intent keys set cloud).\n")
+                    } else {
+                        env.streams.out(entries.map { "\($0.name)\t\($0.source)\n" }.joined())
+                    }
+                default:
+                    throw IntentError.usage("unknown action '\(action)' for intent keys (set, delete, list)")
+                }
+            } catch let error as SecretsError {
+                throw IntentError.configuration(error.description)
+            }
+            return 0
+        })
+
+    /// The key from stdin when it is piped, else from the terminal without echo.
+    static func readKey(_ name: String, globals: GlobalOptions, env: CLIEnvironment) throws -> String {
+        if isatty(STDIN_FILENO) == 0 {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard data.count <= 16_384 else { throw IntentError.invalidInput("the key on stdin is larger than 16 KiB") }
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { throw IntentError.invalidInput("no key on stdin; nothing was stored") }
+            return text
+        }
+        guard env.detectPresence(noInput: globals.noInput) == .interactive else {
+            throw IntentError.usage("no terminal to read the key from; pipe it: printf %s \"$KEY\" | intent keys set \(name)")
+        }
+        guard let answer = env.terminal.askSecret("Key for '\(name)' (input hidden): "),
+              !answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw IntentError.invalidInput("no key entered; nothing was stored")
+        }
+        return answer
+    }
+
+    /// A new key clears a remembered `credentials_rejected` (DESIGN §7): the state is unknown again.
+    static func forgetQuota(_ name: String, paths: AppPaths) throws {
+        let target: EndpointPolicy.Target? = name == KeyName.cloud ? .cloud : name == KeyName.local ? .local : nil
+        guard let target else { return }
+        let store = IntentStore(paths: paths)
+        try QuotaMemory(store: store).forget(target)
+    }
+}
+
+struct KeyEntry: Encodable {
+    var name: String
+    var source: String
+}
+
+/// `intent keys list --json`: names and where they come from, never values.
+struct KeysDocument: Encodable {
+    var schema = "intent.keys/1"
+    var keys: [KeyEntry]
+}

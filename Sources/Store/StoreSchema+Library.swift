@@ -1,0 +1,58 @@
+/// Tables of the document library (DESIGN §9): the ingestion queue, documents, chunks with their
+/// vectors, the FTS5 index over chunk text, and index metadata (which embedder built it).
+extension StoreSchema {
+    public static let library: [Migration] = [
+        Migration("010_library", """
+            CREATE TABLE library_documents(
+              id INTEGER PRIMARY KEY,
+              path TEXT NOT NULL UNIQUE,
+              kind TEXT NOT NULL,
+              content_hash TEXT NOT NULL,
+              size INTEGER NOT NULL,
+              chunk_count INTEGER NOT NULL,
+              embedder TEXT NOT NULL,
+              indexed_at TEXT NOT NULL
+            );
+            CREATE TABLE library_chunks(
+              id INTEGER PRIMARY KEY,
+              doc_id INTEGER NOT NULL REFERENCES library_documents(id) ON DELETE CASCADE,
+              ordinal INTEGER NOT NULL,
+              start INTEGER NOT NULL,
+              end INTEGER NOT NULL,
+              word_count INTEGER NOT NULL,
+              token_count INTEGER NOT NULL,
+              text TEXT NOT NULL,
+              raw TEXT,
+              segments BLOB NOT NULL,
+              vector BLOB NOT NULL,
+              UNIQUE(doc_id, ordinal)
+            );
+            CREATE VIRTUAL TABLE library_fts USING fts5(
+              text, content='library_chunks', content_rowid='id', tokenize='porter unicode61');
+            CREATE TRIGGER library_chunks_ai AFTER INSERT ON library_chunks BEGIN
+              INSERT INTO library_fts(rowid, text) VALUES (new.id, new.text);
+            END;
+            CREATE TRIGGER library_chunks_ad AFTER DELETE ON library_chunks BEGIN
+              INSERT INTO library_fts(library_fts, rowid, text) VALUES ('delete', old.id, old.text);
+            END;
+            CREATE TABLE library_tickets(
+              id INTEGER PRIMARY KEY,
+              path TEXT NOT NULL,
+              action TEXT NOT NULL,
+              state TEXT NOT NULL,
+              lease_owner TEXT,
+              lease_expires REAL,
+              attempts INTEGER NOT NULL DEFAULT 0,
+              outcome TEXT,
+              doc_id INTEGER,
+              created_at REAL NOT NULL,
+              updated_at REAL NOT NULL
+            );
+            CREATE INDEX library_tickets_state ON library_tickets(state, id);
+            CREATE TABLE library_meta(
+              key TEXT PRIMARY KEY NOT NULL,
+              value TEXT NOT NULL
+            );
+            """),
+    ]
+}

@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "DueDate"),
         .target(name: "Agenda"),
         .target(name: "Secrets"),
-        .target(name: "Generation", dependencies: ["Secrets"]),
+        .target(name: "Generation", dependencies: ["IntentKit", "Secrets"]),
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets"]),
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets"]),

@@ -61,13 +61,13 @@ public struct ThoughtValue: IntentValue, Equatable {
     enum CodingKeys: String, CodingKey { case id, text, tags, due, createdAt = "created_at" }
 
     public static var schema: JSONSchema {
-        .object(properties: [
-            ("id", .string(description: "Stable id of the thought")),
-            ("text", .string()),
-            ("tags", .array(of: .string())),
-            ("due", .nullable(.string(description: "YYYY-MM-DD, or ISO-8601 with offset when a time is known"))),
-            ("created_at", .string(format: "date-time")),
-        ], required: ["id", "text", "tags", "due", "created_at"])
+        .object([
+            .init("id", .string().described("Stable id of the thought")),
+            .init("text", .string()),
+            .init("tags", .array(of: .string())),
+            .init("due", .nullable(.string().described("YYYY-MM-DD, or ISO-8601 with offset when a time is known"))),
+            .init("created_at", .string(format: "date-time")),
+        ])
     }
 
     var previewLines: [String] {

@@ -62,7 +62,6 @@ public struct CompletedValue: IntentValue, Equatable {
     enum CodingKeys: String, CodingKey { case id, title, completedAt = "completed_at" }
 
     public static var schema: JSONSchema {
-        .object(properties: [("id", .string()), ("title", .string()), ("completed_at", .string(format: "date-time"))],
-                required: ["id", "title", "completed_at"])
+        .object([.init("id", .string()), .init("title", .string()), .init("completed_at", .string(format: "date-time"))])
     }
 }

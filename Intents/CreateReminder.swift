@@ -75,14 +75,14 @@ public struct ReminderValue: IntentValue, Equatable {
     enum CodingKeys: String, CodingKey { case id, title, due, notes, list, createdAt = "created_at" }
 
     public static var schema: JSONSchema {
-        .object(properties: [
-            ("id", .string(description: "Stable id of the reminder")),
-            ("title", .string()),
-            ("due", .nullable(.string(description: "YYYY-MM-DD for a day, ISO-8601 with offset when a time is known"))),
-            ("notes", .nullable(.string())),
-            ("list", .string()),
-            ("created_at", .string(format: "date-time")),
-        ], required: ["id", "title", "due", "notes", "list", "created_at"])
+        .object([
+            .init("id", .string().described("Stable id of the reminder")),
+            .init("title", .string()),
+            .init("due", .nullable(.string().described("YYYY-MM-DD for a day, ISO-8601 with offset when a time is known"))),
+            .init("notes", .nullable(.string())),
+            .init("list", .string()),
+            .init("created_at", .string(format: "date-time")),
+        ])
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -70,27 +70,27 @@ public struct DailyBriefValue: IntentValue, Equatable {
     }
 
     static var taskSchema: JSONSchema {
-        .object(properties: [
-            ("id", .string()), ("title", .string()),
-            ("due", .nullable(.string(description: "YYYY-MM-DD or ISO-8601 with offset"))),
-            ("source", .string(description: "thought:<id> or event:<uid>@<date>")),
-        ], required: ["id", "title", "due", "source"])
+        .object([
+            .init("id", .string()), .init("title", .string()),
+            .init("due", .nullable(.string().described("YYYY-MM-DD or ISO-8601 with offset"))),
+            .init("source", .string().described("thought:<id> or event:<uid>@<date>")),
+        ])
     }
 
     public static var schema: JSONSchema {
-        .object(properties: [
-            ("date", .string(format: "date")),
-            ("headline", .string(maxLength: 120)),
-            ("key_points", .array(of: .string(), minItems: 3, maxItems: 5)),
-            ("tasks", .array(of: taskSchema, maxItems: 5)),
-            ("events", .array(of: EventListValue.eventSchema)),
-            ("reminders", .array(of: .object(properties: [
-                ("id", .string()), ("title", .string()), ("due", .nullable(.string())), ("list", .string()),
-                ("overdue", .boolean()),
-            ], required: ["id", "title", "due", "list", "overdue"]))),
-            ("thoughts", .array(of: .object(properties: [
-                ("id", .string()), ("text", .string()), ("tags", .array(of: .string())), ("due", .nullable(.string())),
-            ], required: ["id", "text", "tags", "due"]))),
-        ], required: ["date", "headline", "key_points", "tasks", "events", "reminders", "thoughts"])
+        .object([
+            .init("date", .string(format: "date")),
+            .init("headline", .string(maxLength: 120)),
+            .init("key_points", .array(of: .string(), minItems: 3, maxItems: 5)),
+            .init("tasks", .array(of: taskSchema, maxItems: 5)),
+            .init("events", .array(of: EventListValue.eventSchema)),
+            .init("reminders", .array(of: .object([
+                .init("id", .string()), .init("title", .string()), .init("due", .nullable(.string())), .init("list", .string()),
+                .init("overdue", .boolean),
+            ]))),
+            .init("thoughts", .array(of: .object([
+                .init("id", .string()), .init("text", .string()), .init("tags", .array(of: .string())), .init("due", .nullable(.string())),
+            ]))),
+        ])
     }
 }

@@ -41,7 +41,7 @@ public struct ListEvents: Intent {
         try await context.store.ensureConfigured()
         let calendars = try Calendars.load(calendar, in: context)
         if calendars.isEmpty {
-            throw IntentError.missingValue(parameter: "calendar")
+            context.log.warning("no calendars: pass --calendar FILE or register one with 'intent calendars add FILE'")
         }
         let found = occurrences(in: calendars, from: from?.start, to: to?.start, timeZone: context.timeZone)
         let events = found.prefix(limit).map { EventListValue.Event($0, zone: context.timeZone) }
@@ -109,16 +109,16 @@ public struct EventListValue: IntentValue {
     public var events: [Event]
 
     static var eventSchema: JSONSchema {
-        .object(properties: [
-            ("uid", .string()), ("title", .string()),
-            ("start", .string(description: "ISO-8601 with offset; YYYY-MM-DD for all-day events")),
-            ("end", .string(description: "exclusive end; ISO-8601 with offset, YYYY-MM-DD for all-day events")),
-            ("all_day", .boolean()), ("location", .nullable(.string())), ("description", .nullable(.string())),
-            ("organizer", .nullable(.string())),
-        ], required: ["uid", "title", "start", "end", "all_day", "location", "description", "organizer"])
+        .object([
+            .init("uid", .string()), .init("title", .string()),
+            .init("start", .string().described("ISO-8601 with offset; YYYY-MM-DD for all-day events")),
+            .init("end", .string().described("exclusive end; ISO-8601 with offset, YYYY-MM-DD for all-day events")),
+            .init("all_day", .boolean), .init("location", .nullable(.string())), .init("description", .nullable(.string())),
+            .init("organizer", .nullable(.string())),
+        ])
     }
 
     public static var schema: JSONSchema {
-        .object(properties: [("events", .array(of: eventSchema))], required: ["events"])
+        .object([.init("events", .array(of: eventSchema))])
     }
 }

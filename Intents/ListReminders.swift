@@ -66,11 +66,11 @@ public struct ReminderListValue: IntentValue {
     public var reminders: [Item]
 
     public static var schema: JSONSchema {
-        .object(properties: [
-            ("reminders", .array(of: .object(properties: [
-                ("id", .string()), ("title", .string()), ("due", .nullable(.string())),
-                ("list", .string()), ("notes", .nullable(.string())), ("completed", .boolean()),
-            ], required: ["id", "title", "due", "list", "notes", "completed"]))),
-        ], required: ["reminders"])
+        .object([
+            .init("reminders", .array(of: .object([
+                .init("id", .string()), .init("title", .string()), .init("due", .nullable(.string())),
+                .init("list", .string()), .init("notes", .nullable(.string())), .init("completed", .boolean),
+            ]))),
+        ])
     }
 }

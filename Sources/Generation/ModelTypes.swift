@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 import Secrets
 
 /// One chat message. Content is user material: it never goes into errors, logs or receipts.

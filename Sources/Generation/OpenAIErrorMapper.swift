@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// Maps an HTTP error response (status, headers, body) to `ModelError`. The provider's free-text
 /// `message` is read only to recognise a context overflow; it is never kept.

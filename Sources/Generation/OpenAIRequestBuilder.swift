@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// Builds chat-completion request bodies (JSON with sorted keys).
 enum OpenAIRequestBuilder {

@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// Decodable shapes of the OpenAI Chat Completions wire format, tolerant of the extra and missing
 /// fields of compatible servers (llama.cpp, Ollama, aggregators).

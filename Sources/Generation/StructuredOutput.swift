@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// A reply that passed the schema.
 public struct StructuredResult: Sendable, Equatable {

@@ -51,7 +51,7 @@ enum HelpText {
         text += "\n\nPARAMETERS:\n"
         for p in params {
             var line = "  \(p.flag)"
-            if case .object(let o) = p.schema.json, o["type"] != .string("boolean") { line += " <\(p.jsonKey)>" }
+            if case .object(let o) = p.schema.jsonValue, o["type"] != .string("boolean") { line += " <\(p.jsonKey)>" }
             var notes: [String] = []
             if p.isPrimary { notes.append("primary") }
             if p.isRequired { notes.append("required") }

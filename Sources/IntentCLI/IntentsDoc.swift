@@ -30,7 +30,7 @@ public enum IntentsDoc {
             } else {
                 text += "\n| parameter | type | required | default | description |\n|---|---|---|---|---|\n"
                 for p in params {
-                    let type = typeName(p.schema.json) + (p.isArray ? " (repeatable)" : "")
+                    let type = typeName(p.schema.jsonValue) + (p.isArray ? " (repeatable)" : "")
                     let primary = p.isPrimary ? " (primary)" : ""
                     let def = p.defaultValue.map { $0.isNull || $0 == .array([]) ? "" : "`\(ValueRenderer.scalar($0))`" } ?? ""
                     text += "| `\(p.flag)`\(primary) | \(type) | \(p.isRequired ? "yes" : "no") | \(def) | \(p.description) |\n"

@@ -72,7 +72,7 @@ enum RunCommand {
     static func parameterFlags(_ parameters: [ParameterMetadata]) -> [FlagSpec] {
         parameters.map { p in
             let isBool: Bool
-            if case .object(let o) = p.schema.json, o["type"] == .string("boolean") { isBool = true } else { isBool = false }
+            if case .object(let o) = p.schema.jsonValue, o["type"] == .string("boolean") { isBool = true } else { isBool = false }
             return FlagSpec(name: Naming.kebab(p.name), takesValue: !isBool, help: p.description)
         }
     }

@@ -13,7 +13,7 @@ public enum Catalog {
         let params = IntentRegistry.parameters(of: type)
         var properties: [String: JSONValue] = [:]
         for p in params {
-            guard case .object(var schema) = p.schema.json else { continue }
+            guard case .object(var schema) = p.schema.jsonValue else { continue }
             schema["x-flag"] = .string(p.flag)
             if let value = p.defaultValue { schema["default"] = value }
             if !p.inputAliases.isEmpty { schema["x-input-aliases"] = .array(p.inputAliases.map(JSONValue.string)) }
@@ -41,5 +41,5 @@ public enum Catalog {
         return .object(entry)
     }
 
-    private static func resultSchema<I: Intent>(_ type: I.Type) -> JSONValue { I.Value.schema.json }
+    private static func resultSchema<I: Intent>(_ type: I.Type) -> JSONValue { I.Value.schema.jsonValue }
 }

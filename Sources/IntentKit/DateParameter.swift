@@ -55,7 +55,7 @@ extension RunContext {
 
 extension IntentDate: ParameterValue {
     public static var parameterSchema: JSONSchema {
-        .string(format: "date-phrase", maxLength: 200)
+        .string(maxLength: 200, format: "date-phrase")
             .described("ISO-8601 date or date-time, or a phrase such as 'tomorrow 5pm'")
     }
     public static func resolve(_ input: ParameterInput, in context: RunContext) async throws -> IntentDate {

@@ -1,70 +1,110 @@
-/// A JSON Schema (draft 2020-12 subset) for parameters and result values in the catalog.
-///
-/// Built with the static helpers and rendered with `json`; the same value describes what a model's
-/// structured output must look like.
-public indirect enum JSONSchema: Sendable, Equatable {
-    case string(description: String? = nil, format: String? = nil, enumValues: [String]? = nil, maxLength: Int? = nil)
-    case integer(description: String? = nil, minimum: Int? = nil, maximum: Int? = nil)
-    case number(description: String? = nil)
-    case boolean(description: String? = nil)
-    case array(of: JSONSchema, description: String? = nil, minItems: Int? = nil, maxItems: Int? = nil)
-    case object(properties: [(String, JSONSchema)], required: [String], description: String? = nil)
-    case nullable(JSONSchema)
+import Foundation
 
-    public static func == (lhs: JSONSchema, rhs: JSONSchema) -> Bool { lhs.json == rhs.json }
+/// The JSON Schema subset the project uses — for the catalog (parameters and results) and for
+/// structured model replies:
+/// `type` (one or several, so `["string","null"]` is nullable), `properties` / `required` /
+/// `additionalProperties: false`, string `enum` / `minLength` / `maxLength` / `pattern`,
+/// number and integer `minimum` / `maximum`, array `items` / `minItems` / `maxItems`.
+/// Build it with the static helpers or parse a schema document with `init(json:)`.
+public struct JSONSchema: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case object, array, string, integer, number, boolean, null
+    }
 
-    /// Adds or replaces the description.
-    public func described(_ text: String) -> JSONSchema {
-        switch self {
-        case .string(_, let f, let e, let m): return .string(description: text, format: f, enumValues: e, maxLength: m)
-        case .integer(_, let lo, let hi): return .integer(description: text, minimum: lo, maximum: hi)
-        case .number: return .number(description: text)
-        case .boolean: return .boolean(description: text)
-        case .array(let item, _, let lo, let hi): return .array(of: item, description: text, minItems: lo, maxItems: hi)
-        case .object(let p, let r, _): return .object(properties: p, required: r, description: text)
-        case .nullable(let inner): return .nullable(inner.described(text))
+    public struct Property: Sendable, Equatable {
+        public var name: String
+        public var schema: JSONSchema
+        public init(_ name: String, _ schema: JSONSchema) {
+            self.name = name
+            self.schema = schema
         }
     }
 
-    public var json: JSONValue {
-        var out: [String: JSONValue] = [:]
-        func put(_ key: String, _ value: JSONValue?) { if let value { out[key] = value } }
-        switch self {
-        case .string(let d, let f, let e, let m):
-            out["type"] = .string("string")
-            put("description", d.map(JSONValue.string))
-            put("format", f.map(JSONValue.string))
-            put("enum", e.map { .array($0.map(JSONValue.string)) })
-            put("maxLength", m.map { .number(Double($0)) })
-        case .integer(let d, let lo, let hi):
-            out["type"] = .string("integer")
-            put("description", d.map(JSONValue.string))
-            put("minimum", lo.map { .number(Double($0)) })
-            put("maximum", hi.map { .number(Double($0)) })
-        case .number(let d):
-            out["type"] = .string("number")
-            put("description", d.map(JSONValue.string))
-        case .boolean(let d):
-            out["type"] = .string("boolean")
-            put("description", d.map(JSONValue.string))
-        case .array(let item, let d, let lo, let hi):
-            out["type"] = .string("array")
-            out["items"] = item.json
-            put("description", d.map(JSONValue.string))
-            put("minItems", lo.map { .number(Double($0)) })
-            put("maxItems", hi.map { .number(Double($0)) })
-        case .object(let props, let required, let d):
-            out["type"] = .string("object")
-            out["properties"] = .object(Dictionary(uniqueKeysWithValues: props.map { ($0.0, $0.1.json) }))
-            out["required"] = .array(required.map(JSONValue.string))
-            out["additionalProperties"] = .bool(false)
-            put("description", d.map(JSONValue.string))
-        case .nullable(let inner):
-            guard case .object(var o) = inner.json else { return inner.json }
-            if case .string(let t)? = o["type"] { o["type"] = .array([.string(t), .string("null")]) }
-            if case .array(let cases)? = o["enum"] { o["enum"] = .array(cases + [.null]) }
-            return .object(o)
-        }
-        return .object(out)
+    public var types: [Kind]
+    public var properties: [Property] = []
+    public var required: [String] = []
+    /// `false` rejects properties not listed; `true`/`nil` accept them.
+    public var additionalProperties: Bool?
+    /// Schema of array elements; empty = any. (An array so the type can be recursive.)
+    public var items: [JSONSchema] = []
+    public var enumValues: [String]?
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var pattern: String?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var minItems: Int?
+    public var maxItems: Int?
+    public var description: String?
+    /// An annotation such as `date`, `date-time` or `date-phrase` (not validated).
+    public var format: String?
+
+    public init(types: [Kind]) {
+        self.types = types
+    }
+
+    // MARK: - Builders
+
+    /// An object; every listed property is required unless `optional` names it. Extra properties
+    /// are rejected.
+    public static func object(_ properties: [Property], optional: Set<String> = []) -> JSONSchema {
+        var schema = JSONSchema(types: [.object])
+        schema.properties = properties
+        schema.required = properties.map(\.name).filter { !optional.contains($0) }
+        schema.additionalProperties = false
+        return schema
+    }
+
+    public static func string(enum values: [String]? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+                              pattern: String? = nil, format: String? = nil) -> JSONSchema {
+        var schema = JSONSchema(types: [.string])
+        schema.format = format
+        schema.enumValues = values
+        schema.minLength = minLength
+        schema.maxLength = maxLength
+        schema.pattern = pattern
+        return schema
+    }
+
+    public static func integer(minimum: Double? = nil, maximum: Double? = nil) -> JSONSchema {
+        var schema = JSONSchema(types: [.integer])
+        schema.minimum = minimum
+        schema.maximum = maximum
+        return schema
+    }
+
+    public static func number(minimum: Double? = nil, maximum: Double? = nil) -> JSONSchema {
+        var schema = JSONSchema(types: [.number])
+        schema.minimum = minimum
+        schema.maximum = maximum
+        return schema
+    }
+
+    public static var boolean: JSONSchema { JSONSchema(types: [.boolean]) }
+    public static var null: JSONSchema { JSONSchema(types: [.null]) }
+
+    public static func array(of items: JSONSchema, minItems: Int? = nil, maxItems: Int? = nil) -> JSONSchema {
+        var schema = JSONSchema(types: [.array])
+        schema.items = [items]
+        schema.minItems = minItems
+        schema.maxItems = maxItems
+        return schema
+    }
+
+    /// `schema` that also accepts `null`.
+    public static func nullable(_ schema: JSONSchema) -> JSONSchema { schema.nullable() }
+
+    /// The same schema that also accepts `null`.
+    public func nullable() -> JSONSchema {
+        var copy = self
+        if !copy.types.contains(.null) { copy.types.append(.null) }
+        return copy
+    }
+
+    /// The same schema with a description (sent to the model).
+    public func described(_ text: String) -> JSONSchema {
+        var copy = self
+        copy.description = text
+        return copy
     }
 }

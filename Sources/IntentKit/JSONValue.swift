@@ -25,7 +25,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
         case .null: try container.encodeNil()
         case .bool(let b): try container.encode(b)
         case .number(let n):
-            if n.rounded() == n, abs(n) < 1e15 { try container.encode(Int64(n)) } else { try container.encode(n) }
+            if n.rounded() == n, abs(n) < 9.0e15 { try container.encode(Int64(n)) } else { try container.encode(n) }
         case .string(let s): try container.encode(s)
         case .array(let a): try container.encode(a)
         case .object(let o): try container.encode(o)
@@ -48,8 +48,18 @@ public enum JSONValue: Sendable, Equatable, Codable {
     }
 
     /// Decodes this JSON into a `Decodable` type.
-    public func decode<T: Decodable>(as type: T.Type) throws -> T {
-        try JSONDecoder().decode(T.self, from: JSONCoding.encoder().encode(self))
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder().decode(T.self, from: encoded())
+    }
+
+    /// Parses JSON text; nil when `data` is not JSON.
+    public static func parse(_ data: Data) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// Compact JSON with sorted keys.
+    public func encoded() -> Data {
+        (try? JSONCoding.encoder().encode(self)) ?? Data("null".utf8)
     }
 }
 

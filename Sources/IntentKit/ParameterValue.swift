@@ -74,7 +74,7 @@ extension Double: ParameterValue {
 }
 
 extension Bool: ParameterValue {
-    public static var parameterSchema: JSONSchema { .boolean() }
+    public static var parameterSchema: JSONSchema { .boolean }
     public static func resolve(_ input: ParameterInput, in context: RunContext) async throws -> Bool {
         switch try scalarText(input).lowercased() {
         case "true", "yes", "1", "on": return true
@@ -118,7 +118,7 @@ extension Array: ParameterValue where Element: ParameterValue {
 public protocol IntentEnum: ParameterValue, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension IntentEnum {
-    public static var parameterSchema: JSONSchema { .string(enumValues: allCases.map(\.rawValue)) }
+    public static var parameterSchema: JSONSchema { .string(enum: allCases.map(\.rawValue)) }
     public static func resolve(_ input: ParameterInput, in context: RunContext) async throws -> Self {
         let text = try scalarText(input)
         if let value = Self(rawValue: text) ?? allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {

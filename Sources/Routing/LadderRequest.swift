@@ -69,7 +69,7 @@ public struct LadderRequest<Value: Sendable>: Sendable {
 public struct ModelReply: Sendable {
     public var text: String
     /// The validated JSON when the request had a schema.
-    public var json: Generation.JSONValue?
+    public var json: JSONValue?
     public var target: RouteTarget
     public var descriptor: ModelDescriptor
 }

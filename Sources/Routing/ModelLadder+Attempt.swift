@@ -26,7 +26,7 @@ extension ModelLadder {
         let completionRequest = CompletionRequest(messages: request.messages,
                                                   maxTokens: request.maxTokens ?? configuration.defaultMaxTokens,
                                                   temperature: request.temperature)
-        let reply: (text: String, json: Generation.JSONValue?, usage: TokenUsage?, streamed: Bool)
+        let reply: (text: String, json: JSONValue?, usage: TokenUsage?, streamed: Bool)
         do {
             reply = try await call(model, completionRequest, request)
         } catch let failure as StreamFailure {
@@ -66,7 +66,7 @@ extension ModelLadder {
     /// One model call: structured (schema), streamed (`onText`), or a plain completion.
     func call<Value: Sendable>(_ model: any LanguageModel, _ completionRequest: CompletionRequest,
                                _ request: LadderRequest<Value>) async throws
-        -> (text: String, json: Generation.JSONValue?, usage: TokenUsage?, streamed: Bool) {
+        -> (text: String, json: JSONValue?, usage: TokenUsage?, streamed: Bool) {
         if let schema = request.schema {
             let result = try await StructuredOutput.generate(model, request: completionRequest, schema: schema)
             return (result.completion.text, result.value, result.completion.usage, false)

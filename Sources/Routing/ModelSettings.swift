@@ -93,7 +93,7 @@ public struct ModelSettings: Sendable, Equatable, Codable {
         try ConfigFile.update(paths) { config in
             var settings = try decode(config, paths: paths)
             try change(&settings)
-            config.raw["models"] = try IntentKit.JSONValue.encoding(settings)
+            config.raw["models"] = try JSONValue.encoding(settings)
             return settings
         }
     }
@@ -101,7 +101,7 @@ public struct ModelSettings: Sendable, Equatable, Codable {
     static func decode(_ config: ConfigFile, paths: AppPaths) throws -> ModelSettings {
         guard let models = config.raw["models"], !models.isNull else { return ModelSettings() }
         do {
-            return try models.decode(as: ModelSettings.self)
+            return try models.decode(ModelSettings.self)
         } catch {
             throw RoutingError.configuration(
                 "\(paths.configFileURL.path): 'models' must be {\"local\": {\"base_url\", \"model\", \"context_window\"}, \"cloud\": {\"base_url\", \"model\", \"provider\", \"context_window\"}}")

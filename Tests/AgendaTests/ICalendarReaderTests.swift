@@ -137,4 +137,25 @@ final class ICalendarReaderTests: XCTestCase {
         XCTAssertEqual(a.endString(fallback: F.utc), "2024-03-03")
         XCTAssertEqual(ISODates.string(for: day(1), allDay: false, timeZone: F.newYork), "2024-02-29T19:00:00-05:00")
     }
+
+    func testStructuralDamageKeepsLaterEvents() throws {
+        let text = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:t\nEND:VTOOD\nBEGIN:VEVENT\nUID:a\nDTSTART:20240101T090000Z\n"
+            + "RRULE:\nEND:VEVENT\nEND:VCALENDAR\n"
+        let cal = try ICalendarParser.parse(Data(text.utf8), fileName: "d.ics")
+        XCTAssertEqual(cal.todos.count, 1)
+        XCTAssertEqual(occurrences(in: [cal], from: nil, to: nil, timeZone: F.utc).map(\.uid), ["a"])
+        XCTAssertTrue(cal.issues.contains { $0.property == "RRULE" })
+        XCTAssertThrowsError(try ICalendarParser.parse(Data(text.utf8), fileName: "d.ics", mode: .strict))
+        let bare = "BEGIN:VEVENT\nUID:b\nDTSTART:20240101T090000Z\nEND:VEVENT\n"
+        XCTAssertEqual(try ICalendarParser.parse(Data(bare.utf8), fileName: "b.ics").events.count, 1)
+        XCTAssertThrowsError(try ICalendarParser.parse(Data(bare.utf8), fileName: "b.ics", mode: .strict))
+    }
+
+    func testQuotedPrintableTextInVCalendar10() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\n"
+            + "DESCRIPTION;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:foo =C3=A5=0Abar =C3=A4=\r\n=0Abaz =C3=B6\r\n"
+            + "UID:q\r\nDTSTART:20080406T152030Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let cal = try ICalendarParser.parse(Data(text.utf8), fileName: "q.ics", mode: .strict)
+        XCTAssertEqual(cal.events.first?.description, "foo å\nbar ä\nbaz ö")
+    }
 }

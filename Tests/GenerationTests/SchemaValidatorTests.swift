@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 import Testing
 @testable import Generation
 

@@ -17,9 +17,9 @@ import Testing
     }
 
     @Test func nullableSchemaAddsNullToTypeAndEnum() {
-        let schema = JSONSchema.nullable(.string(enumValues: ["a"]))
-        #expect(schema.json["type"] == .array([.string("string"), .string("null")]))
-        #expect(schema.json["enum"] == .array([.string("a"), .null]))
+        let schema = JSONSchema.nullable(.string(enum: ["a"]))
+        #expect(schema.jsonValue["type"] == .array([.string("string"), .string("null")]))
+        #expect(schema.jsonValue["enum"] == .array([.string("a"), .null]))
     }
 
     @Test func envelopeEncodesSnakeCaseAndExitCode() throws {

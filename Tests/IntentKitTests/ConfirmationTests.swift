@@ -7,7 +7,7 @@ private struct Writer: Intent {
     static let description = IntentDescription(name: "Writer", summary: "Writes", sideEffect: .writesLocal, requiresConfirmation: true)
     struct Value: IntentValue {
         var wrote: Bool
-        static var schema: JSONSchema { .object(properties: [("wrote", .boolean())], required: ["wrote"]) }
+        static var schema: JSONSchema { .object([.init("wrote", .boolean)]) }
     }
     func perform(in context: RunContext) async throws -> IntentResult<Value> {
         try context.confirmWrite(WritePreview(lines: ["Title: t"], value: .object(["wrote": .bool(false)])))

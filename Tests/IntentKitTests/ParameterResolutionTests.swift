@@ -17,7 +17,7 @@ private struct Probe: Intent {
 
     struct Value: IntentValue {
         var words: String, count: Int, ratio: Double?, loud: Bool, size: String, labels: [String]
-        static var schema: JSONSchema { .object(properties: [("words", .string())], required: ["words"]) }
+        static var schema: JSONSchema { .object([.init("words", .string())]) }
     }
 
     func validate() throws {

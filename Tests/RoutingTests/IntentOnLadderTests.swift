@@ -15,7 +15,7 @@ struct ShortenNote: Intent {
 
     struct Value: IntentValue, Equatable {
         var short: String
-        static var schema: IntentKit.JSONSchema { .object(properties: [("short", .string())], required: ["short"]) }
+        static var schema: JSONSchema { .object([.init("short", .string())]) }
     }
 
     func perform(in context: RunContext) async throws -> IntentResult<Value> {

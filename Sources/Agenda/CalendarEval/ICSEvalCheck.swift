@@ -51,7 +51,10 @@ struct ICSEvalCheck {
         switch op {
         case "all": return (nil, nil)
         case "at":
-            let text = (query["minute"] as? String) ?? (query["hour"] as? String) ?? (query["date"] as? String) ?? ""
+            let text = ["datetime", "minute", "hour", "date"].lazy.compactMap { key -> String? in
+                if let s = query[key] as? String { return s }
+                return (query[key] as? Int).map(String.init)
+            }.first ?? ""
             guard let (start, next) = EvalTime.span(text) else { return nil }
             return (EvalTime.date(start, zone), EvalTime.date(next, zone))
         case "between":
@@ -85,6 +88,9 @@ enum EvalTime {
         case 5:
             let m = LocalDateTime(year: p[0], month: p[1], day: p[2], hour: p[3], minute: p[4])
             return (m, m.adding(seconds: 60))
+        case 6:
+            let t = LocalDateTime(year: p[0], month: p[1], day: p[2], hour: p[3], minute: p[4], second: p[5])
+            return (t, t.adding(seconds: 1))
         default: return nil
         }
     }

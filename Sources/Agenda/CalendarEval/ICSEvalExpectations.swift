@@ -45,6 +45,13 @@ struct OccurrenceChecks {
                 if !sameMultiset(got.map(String.init), (value as? [Int])?.map(String.init) ?? []) {
                     failures.append("start_hours")
                 }
+            case "start_date", "first_start_date":
+                if first.map({ String($0.startString(fallback: zone).prefix(10)) }) != value as? String { failures.append(key) }
+            case "start_hour", "first_start_hour":
+                let s = first?.startString(fallback: zone) ?? ""
+                if s.count < 13 || Int(s.dropFirst(11).prefix(2)) != value as? Int { failures.append(key) }
+            case "first_summary", "title":
+                if first?.title != value as? String { failures.append(key) }
             case "tzid":
                 if first?.timeZoneID != value as? String { failures.append("tzid") }
             case "all_day":

@@ -74,7 +74,8 @@ public enum ISODates {
     }
 }
 
-/// Lists occurrences overlapping `[from, to)` across calendars, sorted by start then title.
+/// Lists occurrences overlapping `[from, to)` across calendars, sorted by start (all-day first),
+/// then title, end, file and UID.
 /// - `to == nil`: unbounded (infinite rules stop after `CalendarConfig.unboundedHorizonDays`
 ///   from `from`, and at `maxOccurrencesPerSeries`); both nil: the whole (capped) set.
 /// - Floating times and all-day dates are read in `timeZone`.
@@ -92,6 +93,7 @@ public func occurrences(in calendars: [ICalendar], from: Date?, to: Date?, timeZ
         if $0.start != $1.start { return $0.start < $1.start }
         if $0.allDay != $1.allDay { return $0.allDay }
         if $0.title != $1.title { return $0.title < $1.title }
-        return $0.end < $1.end
+        if $0.end != $1.end { return $0.end < $1.end }
+        return ($0.calendar, $0.uid) < ($1.calendar, $1.uid)
     }
 }

@@ -100,9 +100,9 @@ struct ICalendarBuilder {
         for p in c.properties {
             switch p.name {
             case "UID": t.uid = p.value.trimmingSpaces()
-            case "SUMMARY": t.summary = ICSText.unescape(p.value)
-            case "DESCRIPTION": t.description = ICSText.unescape(p.value)
-            case "LOCATION": t.location = ICSText.unescape(p.value)
+            case "SUMMARY": t.summary = ICSText.unescape(QuotedPrintable.decodedValue(p))
+            case "DESCRIPTION": t.description = ICSText.unescape(QuotedPrintable.decodedValue(p))
+            case "LOCATION": t.location = ICSText.unescape(QuotedPrintable.decodedValue(p))
             case "STATUS": t.status = p.value.trimmingSpaces().uppercased()
             case "CATEGORIES": t.categories += ICSText.splitUnescaped(p.value, on: ",").map(ICSText.unescape)
             case "ORGANIZER":
@@ -124,10 +124,13 @@ struct ICalendarBuilder {
                 do { t.duration = try ICSValueParser.duration(p.value, maxDays: config.maxDurationDays) }
                 catch { try bad(p, error.reason) }
             case "RRULE" where p.value.trimmingSpaces().isEmpty:
-                try bad(p, "empty RRULE; the event is read as not recurring")
+                try bad(p, mode == .strict ? "empty RRULE" : "empty RRULE; the event is read as not recurring")
             case "RRULE":
                 do { t.rrules.append(try RecurrenceRule.parse(p.value)) }
-                catch { t.badRecurrence = true; try bad(p, error.reason + "; the series is skipped") }
+                catch {
+                    t.badRecurrence = true
+                    try bad(p, error.reason + (mode == .strict ? "" : "; the series is skipped"))
+                }
             case "RDATE": t.rdates += try rdateList(p)
             case "EXDATE": t.exdates += try timeList(p)
             default: continue

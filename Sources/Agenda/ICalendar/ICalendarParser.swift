@@ -17,7 +17,7 @@ public struct CalendarFile {
 public enum ICalendarParser {
     public static func parse(_ data: Data, fileName: String, mode: ParseMode = .tolerant,
                              config: CalendarConfig = .default) throws(ICalendarError) -> ICalendar {
-        let lines = ContentLineLexer.unfold(ContentLineLexer.decode(data))
+        let lines = ContentLineLexer.unfold(ContentLineLexer.decode(data), quotedPrintableSoftBreaks: true)
         var warnings: [ICSIssue] = []
         func problem(_ line: Int, _ message: String, property: String? = nil) throws(ICalendarError) {
             let issue = ICSIssue(file: fileName, line: line, property: property, message: message)

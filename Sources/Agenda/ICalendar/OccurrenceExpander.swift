@@ -43,8 +43,8 @@ struct OccurrenceExpander {
             let key = "\(o.uid)|\(o.uid.isEmpty ? o.title : "")|\(o.start.timeIntervalSince1970)"
             if seen.insert(key).inserted { out.append(o) }
         }
-        for group in overrides.values {
-            for e in group.values {
+        for uid in overrides.keys.sorted() {
+            for (_, e) in (overrides[uid] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard let start = e.start else { continue }
                 let zone = seriesZone(for: start)
                 let l = start.isDate ? start.local : local(start, series: zone)
@@ -229,7 +229,7 @@ struct OccurrenceExpander {
             s = ZoneMath.utc(of: LocalDateTime(day: localStart.day), offset: zone.offset)
             if let d = e.duration, d.days > 0 || d.seconds > 0 {
                 en = ZoneMath.utc(of: LocalDateTime(day: localStart.day + d.days), offset: zone.offset) + d.seconds
-            } else if let end = e.end, case .dateTime = end, !e.rrules.isEmpty || !isOverride {
+            } else if let end = e.end, case .dateTime = end {
                 en = s + max(0, utc(end, series: zone) - utc(start, series: zone))
             } else {
                 let days = e.end.map { max(1, abs($0.local.day - start.local.day)) } ?? 1

@@ -18,6 +18,10 @@ public struct ExpansionBounds: Sendable {
 /// Expands an RRULE from DTSTART into wall-clock instances (RFC 5545 §3.3.10 semantics:
 /// invalid dates such as February 30 are skipped, never rolled over).
 public enum RecurrenceExpander {
+    /// Candidates generated per period at most (BYHOUR × BYMINUTE × BYSECOND on every day of a
+    /// year would otherwise be millions); later ones in the period are dropped.
+    static let maxCandidatesPerPeriod = 100_000
+
     /// - Parameters:
     ///   - start: DTSTART's wall-clock time; instances before it are never produced.
     ///   - isDate: all-day series (times are ignored).
@@ -175,9 +179,10 @@ public enum RecurrenceExpander {
         let minutes = r.byMinute.isEmpty ? [start.minute] : r.byMinute.sorted()
         let seconds = r.bySecond.isEmpty ? [start.second % 60] : r.bySecond.sorted()
         var out: [LocalDateTime] = []
-        out.reserveCapacity(days.count * hours.count * minutes.count * seconds.count)
+        out.reserveCapacity(min(maxCandidatesPerPeriod, days.count * hours.count * minutes.count * seconds.count))
         for d in days { for h in hours { for mi in minutes { for s in seconds {
             out.append(LocalDateTime(day: d, second: h * 3600 + mi * 60 + s))
+            if out.count >= maxCandidatesPerPeriod { return out }
         } } } }
         return out
     }

@@ -118,44 +118,6 @@ public enum VCardReader {
 
     /// The value with QUOTED-PRINTABLE and CHARSET applied.
     private static func decoded(_ p: ContentLine) -> String {
-        let encodings = (p.parameterValues("ENCODING") + p.parameterValues("TYPE")).map { $0.uppercased() }
-        guard encodings.contains("QUOTED-PRINTABLE") else { return p.value }
-        let bytes = quotedPrintable(p.value)
-        let charset = p.parameter("CHARSET")?.uppercased() ?? "UTF-8"
-        let encoding: String.Encoding = switch charset {
-        case "ISO-8859-1", "LATIN1": .isoLatin1
-        case "WINDOWS-1252", "CP1252": .windowsCP1252
-        case "US-ASCII", "ASCII": .ascii
-        default: .utf8
-        }
-        return String(data: Data(bytes), encoding: encoding) ?? String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Decodes `=XX` escapes; malformed escapes are kept literally.
-    static func quotedPrintable(_ s: String) -> [UInt8] {
-        let b = Array(s.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(b.count)
-        var i = 0
-        while i < b.count {
-            if b[i] == UInt8(ascii: "="), i + 2 < b.count,
-               let hi = hex(b[i + 1]), let lo = hex(b[i + 2]) {
-                out.append(hi << 4 | lo)
-                i += 3
-            } else {
-                out.append(b[i])
-                i += 1
-            }
-        }
-        return out
-    }
-
-    private static func hex(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 0x30...0x39: return c - 0x30
-        case 0x41...0x46: return c - 0x37
-        case 0x61...0x66: return c - 0x57
-        default: return nil
-        }
+        QuotedPrintable.decodedValue(p)
     }
 }

@@ -14,7 +14,7 @@ extension JSONSchema {
         guard case .object(let object) = json else { throw JSONSchemaError(path: path, reason: "a schema is an object") }
         let supported: Set<String> = ["type", "properties", "required", "additionalProperties", "items", "enum",
                                       "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems",
-                                      "maxItems", "description", "title", "$schema"]
+                                      "maxItems", "description", "title", "$schema", "format", "default", "x-flag", "x-input-aliases"]
         if let unknown = object.keys.sorted().first(where: { !supported.contains($0) }) {
             throw JSONSchemaError(path: path, reason: "keyword \(unknown) is not supported")
         }
@@ -51,6 +51,7 @@ extension JSONSchema {
         if case .number(let value)? = object["maximum"] { maximum = value }
         pattern = object["pattern"]?.stringValue
         description = object["description"]?.stringValue
+        format = object["format"]?.stringValue
         if let pattern, (try? NSRegularExpression(pattern: pattern)) == nil {
             throw JSONSchemaError(path: path, reason: "pattern is not a valid regular expression")
         }
@@ -84,6 +85,7 @@ extension JSONSchema {
         for (key, value) in numbers { if let value { object[key] = .number(value) } }
         if let pattern { object["pattern"] = .string(pattern) }
         if let description { object["description"] = .string(description) }
+        if let format { object["format"] = .string(format) }
         return .object(object)
     }
 }

@@ -1,5 +1,6 @@
 import Agenda
 import Foundation
+import Routing
 import IntentKit
 import Store
 
@@ -29,8 +30,12 @@ public struct DailyBrief: Intent {
         try await context.store.ensureConfigured()
         let calendars = try Calendars.load(calendar, in: context)
         let facts = try BriefFacts.gather(date: date?.start ?? context.now, calendars: calendars, context: context)
-        let value = BriefComposer(facts: facts, dates: context.dates).compose()
-        return IntentResult(value: value, dialog: value.headline, display: Self.note(value))
+        let draft = BriefComposer(facts: facts, dates: context.dates).compose()
+        let outcome = try await context.ladder.run(
+            BriefModel(facts: facts, deterministic: draft, dates: context.dates).request(), in: context)
+        let value = outcome.value
+        return IntentResult(value: value, dialog: value.headline, route: outcome.route,
+                            receiptID: outcome.receiptID, display: Self.note(value))
     }
 
     /// The human rendering: reads like a morning note.

@@ -10,14 +10,14 @@ public struct DueDateConfiguration: Sendable, Equatable {
     public var eveningHour = 18
     public var dinnerHour = 19
     public var nightHour = 21
-    /// A two-digit year is read as the one in [reference year - this, reference year - this + 100):
-    /// up to 20 years back it is the past ("'06" in 2016 is 2006), otherwise the future ("'94" in
-    /// 2015 is 2094).
-    public var twoDigitYearPastWindow = 20
     /// Largest magnitude accepted for a relative quantity ("in 10000 years" is rejected).
-    public var maxQuantity = 5000.0
-    /// Results outside these years are rejected ("5000 years ago").
-    public var supportedYears = 1000...9999
+    public var maxQuantity = 100_000.0
+    /// Results outside these years are rejected ("5000 years ago" in 2026).
+    public var supportedYears = 1...9999
+    /// Longest phrase `parse` reads, in tokens (words, digit runs, symbols).
+    public var maxPhraseTokens = 64
+    /// Longest text `find` scans, in tokens; longer texts find nothing.
+    public var maxTextTokens = 4096
     /// Bare four-digit numbers in this range read as a year in a whole-phrase parse.
     public var bareYearRange = 1900...2199
 

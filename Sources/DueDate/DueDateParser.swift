@@ -21,14 +21,17 @@ public struct DueDateParser: Sendable {
         self.configuration = configuration
     }
 
-    /// Resolves a whole phrase ("next friday 14:00"). Leading words that carry no date ("the
-    /// deadline is 8/10/2012", "let's finish this by tomorrow") are tolerated; words after the
-    /// date are not, and neither is a stray number next to it.
+    /// Resolves a whole phrase ("next friday 14:00"). Words that carry no date are tolerated
+    /// before it ("the deadline is 8/10/2012", "let's finish this by tomorrow") and, when lowercase,
+    /// after it ("eod meeting"); a stray number next to the date or a capitalised word after it
+    /// makes the phrase a non-date.
     /// - Throws: `DueDateError` with a reason; calendar-invalid dates and times are never rolled over.
     public func parse(_ phrase: String) throws(DueDateError) -> ResolvedDate {
         let tokens = Tokenizer.tokenize(phrase)
         guard !tokens.isEmpty else { throw .empty }
-        guard tokens.count <= 64 else { throw .outOfRange("phrases longer than 64 tokens are not parsed") }
+        guard tokens.count <= configuration.maxPhraseTokens else {
+            throw .outOfRange("phrases longer than \(configuration.maxPhraseTokens) tokens are not parsed")
+        }
         let strict = grammar(tokens, freeText: false)
         if tokens.count == 1, let t = tokens.first, t.isNumber {
             return try bareNumber(t, grammar: strict)
@@ -46,10 +49,13 @@ public struct DueDateParser: Sendable {
             if let error = found.error, error.priority > (worst?.priority ?? 1) { worst = error }
             guard !found.parts.isEmpty, let first = found.firstStart else { continue }
             if let error = worst, error.priority > 1 { throw error }
-            // words around the date are tolerated, stray numbers are not ("8 tonight" is not "tonight")
-            guard !strayNumber(tokens, before: first), (found.end..<tokens.count).allSatisfy({ strict.isFiller($0) }) else {
-                throw .notADate
+            // words around the date are tolerated, stray numbers are not ("8 tonight" is not "tonight"),
+            // and neither are capitalised words or numbers after it ("15th of Aug, 2014 Diane Bennett")
+            let trailing = (found.end..<tokens.count).allSatisfy { index in
+                strict.isFiller(index) || (tokens[index].isWord && phrase[tokens[index].range] == tokens[index].text
+                    && !Lexicon.isDateWord(tokens[index].text))
             }
+            guard !strayNumber(tokens, before: first), trailing else { throw .notADate }
             return try checked(Resolver(grammar: loose).resolve(found.parts))
         }
         throw worst ?? .notADate
@@ -60,7 +66,7 @@ public struct DueDateParser: Sendable {
     /// do not fire. Returns the phrase's range in `text` and its resolution, or nil.
     public func find(in text: String) -> (range: Range<String.Index>, date: ResolvedDate)? {
         let tokens = Tokenizer.tokenize(text)
-        guard !tokens.isEmpty, tokens.count <= 4096 else { return nil }
+        guard !tokens.isEmpty, tokens.count <= configuration.maxTextTokens else { return nil }
         let loose = grammar(tokens, freeText: true)
         var start = 0
         while start < tokens.count {
@@ -89,8 +95,8 @@ public struct DueDateParser: Sendable {
     private func strayNumber(_ tokens: [Token], before index: Int) -> Bool {
         guard index > 0 else { return false }
         if tokens[index - 1].isNumber { return true }
-        return index > 1 && tokens[index - 1].kind == .symbol && !tokens[index].spaced && !tokens[index - 1].spaced
-            && tokens[index - 2].isNumber
+        let joined = tokens[index - 1].isSymbol("-") || (!tokens[index].spaced && !tokens[index - 1].spaced)
+        return index > 1 && tokens[index - 1].kind == .symbol && joined && tokens[index - 2].isNumber
     }
 
     private func strayNumber(_ tokens: [Token], after index: Int) -> Bool {

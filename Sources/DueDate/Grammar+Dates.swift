@@ -30,16 +30,29 @@ extension Grammar {
             if lengths[0] == 4 {
                 // year first
                 guard lengths[1] <= 2, lengths[2] <= 2 else { return nil }
+                // with slashes, year-day-month when year-month-day is impossible ("2024/13/1");
+                // ISO dashes and dots are strict
+                if sep == "/" {
+                    let (month, dayOfMonth) = try monthFirst(values[1], values[2], year: values[0])
+                    return isoTail(j, day: Day(year: values[0], month: month, day: dayOfMonth))
+                }
                 try validate(year: values[0], month: values[1], day: values[2])
-                let day = Day(year: values[0], month: values[1], day: values[2])
-                return isoTail(j, day: day)
+                return isoTail(j, day: Day(year: values[0], month: values[1], day: values[2]))
             }
             guard lengths[0] <= 2, lengths[1] <= 2, lengths[2] == 4 || lengths[2] == 2 else { return nil }
             if sep == "." && lengths[2] != 4 { return nil }
             if sep == "-" && lengths[2] != 4 && (lengths[0] != 2 || lengths[1] != 2) { return nil }
             let year = lengths[2] == 4 ? values[2] : expandYear(values[2])
             let (month, day) = try monthFirst(values[0], values[1], year: year)
-            return Match(parts: [.day(DayValue(day: Day(year: year, month: month, day: day)))], end: j)
+            let dayPart = Part.day(DayValue(day: Day(year: year, month: month, day: day)))
+            // "05/31/2024-14:15", "05/31/2024.14:15": a clock reading glued to the date
+            if j + 3 < tokens.count, attached(j), tokens[j].kind == .symbol, ["-", ".", ":"].contains(tokens[j].text),
+               let h = number(j + 1), attached(j + 1), h.text.count <= 2, isSymbol(j + 2, ":", attached: true),
+               let m = number(j + 3), attached(j + 3), m.text.count == 2, let hv = h.intValue, let mv = m.intValue {
+                try checkClock(hour: hv, minute: mv, second: 0)
+                return Match(parts: [dayPart, .time(TimeValue(hour: hv % 24, minute: mv))], end: j + 4)
+            }
+            return Match(parts: [dayPart], end: j)
         }
         // two fields
         if lengths[0] == 4, lengths[1] <= 2, sep != ".", !freeText {
@@ -102,156 +115,6 @@ extension Grammar {
             k = after
         }
         return Match(parts: [dayPart, .time(time)], end: k)
-    }
-
-    /// Month names: "March 3", "mar 3rd, 2027", "3rd of march 2027", "14april 2015", "the 1st of
-    /// march", "march first", "October 2014", "in January", "next March", "mid March".
-    func parseMonthDate(_ i: Int, _ afterPart: Bool) throws(DueDateError) -> Match? {
-        // month first
-        if let w = word(i), let month = Lexicon.month(w) {
-            var j = skipDot(i + 1)
-            j = skip(j, ["the"])
-            if let (d, ordinal, afterDay) = dayOfMonth(j) {
-                var k = afterDay
-                if isSymbol(k, ",") { k += 1 }
-                let yearSpan = year(k, allowShort: ordinal || isSymbol(k - 1, ","))
-                if let (y, afterYear) = yearSpan {
-                    try validate(year: y, month: month, day: d)
-                    return Match(parts: [.day(DayValue(day: Day(year: y, month: month, day: d)))], end: afterYear)
-                }
-                if d > 31 || d == 0 {
-                    if ordinal || !freeText { try validate(year: nil, month: month, day: d) }
-                    return nil
-                }
-                try validate(year: nil, month: month, day: d)
-                return rangeTail(afterDay, start: DayValue(day: upcoming(month: month, day: d), inferred: .year))
-            }
-            var k = j
-            if isSymbol(k, ",") || isSymbol(k, "-", attached: true) { k += 1 }
-            if let (y, afterYear) = year(k, allowShort: false) {
-                return Match(parts: [.day(monthSpan(year: y, month: month))], end: afterYear)
-            }
-            if freeText && Lexicon.ambiguousMonthWords.contains(w) && !afterPart { return nil }
-            return monthAlone(month, i: i, end: skipDot(i + 1), modifier: nil)
-        }
-        // "next August 17", "last March 3rd"
-        if let w = word(i), ["next", "last", "this", "coming"].contains(w), let name = word(i + 1),
-           let month = Lexicon.month(name), let (d, _, afterDay) = dayOfMonth(skip(skipDot(i + 2), ["the"])) {
-            try validate(year: nil, month: month, day: d)
-            var day = upcoming(month: month, day: d)
-            if w == "next", day == today { day = upcoming(month: month, day: d).adding(days: 1); day = upcomingAfter(day, month: month, day: d) }
-            if w == "last" { day = Day(year: today.year, month: month, day: min(d, Day.daysIn(month: month, year: today.year))); if day >= today { day.year -= 1 } }
-            if w == "last", !Day.isValid(year: day.year, month: month, day: d) { throw .impossibleDate("\(Day.monthNames[month - 1]) \(day.year) has no day \(d)") }
-            return Match(parts: [.day(DayValue(day: day))], end: afterDay)
-        }
-        // modifiers before a bare month name
-        if let w = word(i), ["in", "next", "last", "this", "coming", "early", "mid", "late", "during"].contains(w),
-           let name = word(i + 1), let month = Lexicon.month(name) {
-            if let (y, afterYear) = year(skipDot(i + 2), allowShort: false), w != "next", w != "last" {
-                var span = monthSpan(year: y, month: month)
-                applyPortion(w, to: &span)
-                return Match(parts: [.day(span)], end: afterYear)
-            }
-            if w == "in" || w == "during", dayOfMonth(skipDot(i + 2)) != nil { return nil }
-            return monthAlone(month, i: i, end: skipDot(i + 2), modifier: w)
-        }
-        // day first
-        guard let (d, ordinal, firstEnd) = dayOfMonth(i) else { return nil }
-        var afterDay = firstEnd
-        var lastDay: Int?
-        // "13 to 15 July", "23rd to 26th Oct", "1-8 september", "the 13th to the 15th of July"
-        if isSymbol(afterDay, "-") || isWord(afterDay, ["to", "through", "thru", "till", "until"]),
-           let (d2, _, after2) = dayOfMonth(skip(afterDay + 1, ["the"])), d2 > d, d2 <= 31 {
-            lastDay = d2
-            afterDay = after2
-        }
-        var j = skip(afterDay, ["of"])
-        j = skip(j, ["the"])
-        guard let name = word(j), let month = Lexicon.month(name) else { return nil }
-        if !ordinal, !attached(j) || number(i) == nil, j == afterDay, isWord(j, ["may", "march"]), freeText { return nil }
-        var k = skipDot(j + 1)
-        if isSymbol(k, ",") { k += 1 }
-        var value: DayValue
-        if let (y, afterYear) = year(k, allowShort: ordinal) {
-            try validate(year: y, month: month, day: d)
-            value = DayValue(day: Day(year: y, month: month, day: d))
-            k = afterYear
-        } else {
-            try validate(year: nil, month: month, day: d)
-            value = DayValue(day: upcoming(month: month, day: d), inferred: .year)
-            k = skipDot(j + 1)
-        }
-        if let lastDay {
-            try validate(year: value.day.year, month: month, day: lastDay)
-            value.end = Day(year: value.day.year, month: month, day: lastDay).adding(days: 1)
-            value.inferred = .nothing
-        }
-        return Match(parts: [.day(value)], end: k)
-    }
-
-    /// "July 13-15", "July 13 to 15", "Aug 8 - Aug 12": the span keeps its first day as the answer.
-    private func rangeTail(_ i: Int, start: DayValue) -> Match {
-        guard isSymbol(i, "-") || isWord(i, ["to", "through", "thru", "till", "until"]) else {
-            return Match(parts: [.day(start)], end: i)
-        }
-        var j = i + 1
-        var month = start.day.month
-        if let w = word(j), let m = Lexicon.month(w) { month = m; j = skipDot(j + 1) }
-        guard let (d, _, after) = dayOfMonth(j), Day.isValid(year: start.day.year, month: month, day: d) else {
-            return Match(parts: [.day(start)], end: i)
-        }
-        let last = Day(year: start.day.year, month: month, day: d)
-        guard last >= start.day else { return Match(parts: [.day(start)], end: i) }
-        var span = start
-        span.end = last.adding(days: 1)
-        return Match(parts: [.day(span)], end: after)
-    }
-
-    /// The first `month/day` on or after `from`.
-    private func upcomingAfter(_ from: Day, month: Int, day: Int) -> Day {
-        for y in from.year...(from.year + 8) where Day.isValid(year: y, month: month, day: day) {
-            let candidate = Day(year: y, month: month, day: day)
-            if candidate >= from { return candidate }
-        }
-        return from
-    }
-
-    func monthSpan(year: Int, month: Int) -> DayValue {
-        let start = Day(year: year, month: month, day: 1)
-        return DayValue(day: start, granularity: .month, end: start.adding(months: 1))
-    }
-
-    private func applyPortion(_ modifier: String, to span: inout DayValue) {
-        let start = span.day
-        switch modifier {
-        case "early": span = DayValue(day: start, granularity: .day, end: start.adding(days: 10))
-        case "mid": span = DayValue(day: start.adding(days: 14), granularity: .day, end: start.adding(days: 20))
-        case "late": span = DayValue(day: start.adding(days: 24), granularity: .day, end: start.adding(months: 1))
-        default: break
-        }
-    }
-
-    /// A month without a day: the next one (this month counts) unless next/last say otherwise;
-    /// "March after next" skips one year more.
-    private func monthAlone(_ month: Int, i: Int, end: Int, modifier: String?) -> Match {
-        var year = today.year
-        var j = end
-        switch modifier {
-        case "next":
-            if month <= today.month { year += 1 }
-        case "last":
-            if month >= today.month { year -= 1 }
-        default:
-            if month < today.month { year += 1 }
-        }
-        if isWord(j, ["after"]), isWord(j + 1, ["next"]) {
-            if modifier == nil, month <= today.month, year == today.year { year += 1 }
-            year += 1
-            j += 2
-        }
-        var span = monthSpan(year: year, month: month)
-        if let modifier { applyPortion(modifier, to: &span) }
-        return Match(parts: [.day(span)], end: j)
     }
 
     /// A bare four-digit year as the whole phrase ("2027"), or "in 2027".

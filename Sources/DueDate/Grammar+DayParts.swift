@@ -28,7 +28,7 @@ extension Grammar {
             return TimeZone(secondsFromGMT: offset).map { ($0, j) }
         }
         if let (offset, after) = numericOffset(i), attached(i) || isSymbol(i, "+") || isSymbol(i, "-") {
-            if let w = word(after), TimeUnit.parse(w) != nil { return nil }
+            if let w = word(after), TimeUnit.parse(w) != nil || meridiem(after) != nil { return nil }
             return TimeZone(secondsFromGMT: offset).map { ($0, after) }
         }
         return nil
@@ -62,6 +62,13 @@ extension Grammar {
         var j = i
         var today = false
         var prefixed = false
+        // "early in the morning", "in the early hours of the morning"
+        if isWord(j, ["early", "late"]), isWord(j + 1, ["in"]), isWord(j + 2, ["the"]) { j += 1 }
+        if isWord(j, ["in"]), isWord(j + 1, ["the"]), isWord(j + 2, ["early", "wee", "small"]), isWord(j + 3, ["hours"]),
+           isWord(j + 4, ["of"]) {
+            j = skip(j + 5, ["the"])
+            prefixed = true
+        }
         if isWord(j, ["this", "today"]) { today = true; prefixed = true; j += 1 }
         else if isWord(j, ["mid"]), isWord(j + 1, ["day"]) {
             return Match(parts: [.time(TimeValue(hour: 12, granularity: .hour))], end: j + 2)

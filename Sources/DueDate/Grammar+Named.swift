@@ -13,6 +13,8 @@ extension Grammar {
         case "right", "just":
             if isWord(i + 1, ["now"]) { return Match(parts: [.instant(now, .second)], end: i + 2) }
             return nil
+        case "till", "until", "to":
+            return isWord(i + 1, ["date"]) && !freeText ? dayMatch(0, i + 2) : nil
         case "atm":
             return freeText ? nil : Match(parts: [.instant(now, .second)], end: i + 1)
         case "at":
@@ -195,6 +197,8 @@ extension Grammar {
             if freeText && j == i { return nil }
             let span = season(unitWord, steps: steps)
             return Match(parts: [.day(span)], end: k)
+        case "decade":
+            return Match(parts: [.day(DayValue(day: today.adding(months: 120 * steps), granularity: .year))], end: k)
         case "fortnight":
             return Match(parts: [.day(DayValue(day: today.adding(days: 14 * steps)))], end: k)
         case "quarter", "qtr":

@@ -140,15 +140,20 @@ extension Grammar {
         if isSymbol(i + 1, ":") || isWord(i + 1, ["am", "pm", "a", "p", "h", "oclock"]) { return nil }
         if let w = word(i + 1), TimeUnit.parse(w) != nil, attached(i + 1) || w.count > 1 { return nil }
         if t.text.count == 4, (1000...2999).contains(n) { return (n, i + 1) }
-        if allowShort, t.text.count == 2 { return (expandYear(n), i + 1) }
+        // two digits: when the context allows, or when they cannot be a day ("Aug 9 96")
+        if t.text.count == 2, allowShort || (n > 31 && !freeText) { return (expandYear(n), i + 1) }
         return nil
     }
 
+    /// The year ending in `n` nearest to the reference year (ties go to the future).
     func expandYear(_ n: Int) -> Int {
-        let low = today.year - config.twoDigitYearPastWindow
-        let century = low - ((low % 100) + 100) % 100
-        let candidate = century + n
-        return candidate < low ? candidate + 100 : candidate
+        let century = today.year - today.year % 100
+        var best = century + n
+        for candidate in [century - 100 + n, century + 100 + n] {
+            let distance = abs(candidate - today.year), bestDistance = abs(best - today.year)
+            if distance < bestDistance || (distance == bestDistance && candidate > best) { best = candidate }
+        }
+        return best
     }
 
     /// Throws the calendar reason when `year-month-day` does not exist.

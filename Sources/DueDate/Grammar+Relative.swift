@@ -7,6 +7,7 @@ extension Grammar {
     func parseRelative(_ i: Int, _ afterPart: Bool) throws(DueDateError) -> Match? {
         if isWord(i, ["in", "within", "after", "for"]), let (d, j) = try duration(hedged(i + 1)) {
             var k = j
+            if isSymbol(k, "'"), isWord(k + 1, ["time"]) { k += 1 }
             if isWord(k, ["from"]), isWord(k + 1, ["now"]) { k += 2 } else if isWord(k, ["later", "time"]) { k += 1 }
             return Match(parts: [fromNow(d)], end: k)
         }
@@ -74,8 +75,8 @@ extension Grammar {
         return .instant(wall.instant(in: zone).addingTimeInterval(d.seconds), granularity)
     }
 
-    /// "next 3 days", "last 2 weeks", "past 2 months": the span of whole units next to the current
-    /// one (its start is the answer); "upcoming two weeks" / "2 upcoming weeks": the unit N ahead.
+    /// "next 3 days", "last 2 weeks", "past 2 months": the reference shifted by that much;
+    /// "upcoming two weeks" / "2 upcoming weeks": the unit N ahead, at that unit's granularity.
     private func rollingSpan(_ i: Int) throws(DueDateError) -> Match? {
         let leads: Set<String> = ["next", "last", "past", "previous", "coming", "following", "upcoming"]
         var mode: String
@@ -113,29 +114,16 @@ extension Grammar {
             let granularity: Granularity = unit == .week ? .week : unit == .month ? .month : unit == .year ? .year : .day
             return Match(parts: [.day(DayValue(day: day, granularity: granularity))], end: end)
         }
-        let forward = ["next", "coming", "following"].contains(mode)
-        let sign = forward ? 1 : -1
-        switch unit {
-        case .second, .minute, .hour:
-            let step: Double = unit == .second ? 1 : unit == .minute ? 60 : 3600
-            let floor = (now.timeIntervalSince1970 / step).rounded(.down) * step
-            let start = forward ? floor + step : (unit == .second ? now.timeIntervalSince1970 : floor) - d.seconds
-            return Match(parts: [.instant(Date(timeIntervalSince1970: start), unit == .second ? .second : .minute)], end: end)
-        case .day, .week, .month, .year:
-            // the current unit's first day, then whole units before or after it
-            let current: Day
-            switch unit {
-            case .week: current = today.mondayOfWeek
-            case .month where factor == 3: current = Day(year: today.year, month: (today.month - 1) / 3 * 3 + 1, day: 1)
-            case .month: current = today.firstOfMonth
-            case .year: current = Day(year: today.year, month: 1, day: 1)
-            default: current = today
-            }
-            let length: (Day) -> Day = { unit == .week ? $0.adding(days: 7) : unit == .day ? $0.adding(days: 1) : $0.adding(months: unit == .year ? 12 : Int(factor)) }
-            let start = forward ? length(current) : current.adding(months: -d.months).adding(days: -d.days)
-            let last = forward ? start.adding(months: d.months).adding(days: d.days) : current
-            return Match(parts: [.day(DayValue(day: start, granularity: .day, end: last))], end: end)
+        // "next 2 weeks 3 days", "last two weeks": the reference shifted by the whole duration
+        // (this point lies inside the span of whole units that Duckling reads, too)
+        var total = d
+        var k = end
+        if let (more, after) = try duration(k) {
+            total = total + more
+            k = after
         }
+        let forward = ["next", "coming", "following"].contains(mode)
+        return Match(parts: [fromNow(forward ? total : total.negated())], end: k)
     }
 
     /// A count written as digits or words ("3", "three", "a few"), not a bare "a".

@@ -31,7 +31,8 @@ extension Grammar {
         if fromPrefix { j += 1 }
         guard var (time, next) = try clockReading(j, atPrefix: atPrefix || fromPrefix) else { return nil }
         if isWord(next, ["ish"]) { next += 1 }
-        if let (zone, afterZone) = zoneSuffix(next) {
+        // numeric offsets only after a reading with minutes ("15:00-05:00", not "3-4pm")
+        if let (zone, afterZone) = zoneSuffix(next), word(next) != nil || time.granularity != .hour {
             time.zone = zone
             next = afterZone
         }
@@ -44,7 +45,10 @@ extension Grammar {
                 time.ambiguous = false
             }
             next = afterRange
-            if let (_, afterZone) = zoneSuffix(next) { next = afterZone }
+            if let (zone, afterZone) = zoneSuffix(next), word(next) != nil || last.granularity != .hour {
+                if time.zone == nil { time.zone = zone }
+                next = afterZone
+            }
         } else if fromPrefix && bareHour {
             return nil  // "from 13 to 15th of July" is a day range
         }
@@ -176,12 +180,12 @@ extension Grammar {
                           granularity: granularity), j)
     }
 
-    /// "-4pm", "to 11am": a range whose end carries am/pm.
+    /// "-4pm", "to 11am", "- 11 at night": a range whose end carries am/pm or a part of the day.
     private func meridiemRangeFollows(_ i: Int) -> Bool {
         guard isSymbol(i, "-") || isWord(i, ["to", "till", "until"]), number(i + 1) != nil else { return false }
         var j = i + 2
         if isSymbol(j, ":"), number(j + 1) != nil { j += 2 }
-        return meridiem(j) != nil
+        return meridiem(j) != nil || dayPartFollows(j)
     }
 
     func checkClock(hour: Int, minute: Int, second: Int) throws(DueDateError) {

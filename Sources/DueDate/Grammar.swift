@@ -53,7 +53,7 @@ struct Grammar {
                                        "ish", "the", "for", "of", "until", "till", "til", "before", "and",
                                        "sometime", "some", "time", "date", "deadline", "is", "no", "later", "than",
                                        "from", "starting", "start", "beginning", "please", "o", "in", "after", "since"]
-    static let fillerSymbols: Set<String> = [",", "@", "(", ")", "\"", "'", ";", "-", "~", "!", "?"]
+    static let fillerSymbols: Set<String> = [",", "@", "(", ")", "[", "]", "\"", "'", ";", "-", "~", "!", "?", "\u{2219}", "\u{2022}", "|"]
 
     func isFiller(_ i: Int) -> Bool {
         guard i < tokens.count else { return false }
@@ -89,13 +89,23 @@ struct Grammar {
         }
     }
 
-    /// End index of a component that closes a range, if one starts at `i`.
+    /// End index of the components that close a range ("to 01/01/2023 07:00"), if any start at `i`.
     private func rangeEnd(_ i: Int) -> Int? {
         var best: Int?
         for component in Component.allCases where component != .relative {
             if let m = try? match(component, at: i, afterPart: true), m.end > (best ?? i) { best = m.end }
         }
-        return best
+        guard var end = best else { return nil }
+        // the closing side may carry a date and a time
+        while end < tokens.count {
+            var next: Int?
+            for component in Component.allCases where component == .time || component == .numericDate || component == .monthDate {
+                if let m = try? match(component, at: end, afterPart: true), m.end > (next ?? end) { next = m.end }
+            }
+            guard let n = next else { break }
+            end = n
+        }
+        return end
     }
 
     struct Sequence {

@@ -72,6 +72,13 @@ enum Lexicon {
     }
 
     static let ordinalSuffixes: Set<String> = ["st", "nd", "rd", "th"]
+
+    /// Words that belong to date phrases (units, months, weekdays, parts of the day, am/pm); a
+    /// leftover one means the phrase was not understood.
+    static func isDateWord(_ word: String) -> Bool {
+        TimeUnit.parse(word) != nil || month(word) != nil || weekday(word) != nil || DayPart.parse(word) != nil
+            || ["am", "pm", "a", "p", "ago", "hence", "oclock", "noon", "midnight"].contains(word)
+    }
 }
 
 /// Units of relative offsets.

@@ -6,7 +6,8 @@ import Foundation
 /// date; placed inside a week-granular day); a time without a day is today's, or tomorrow's once
 /// its hour has passed; an am/pm-less 12-hour time without a day is the next of its two readings; with
 /// a day, a part of the day (afternoon, evening, tonight) decides, else a bare hour 1-6 is pm and
-/// anything else (7-12, or with minutes: "3:26") is read on the 24-hour clock;
+/// anything else (7-12, or with minutes: "3:26") is read on the 24-hour clock; "midnight" alone
+/// is the coming 00:00, with a day it is that day's 00:00;
 /// offsets ("+10 days", "-2h") apply last.
 struct Resolver {
     let grammar: Grammar
@@ -60,6 +61,10 @@ struct Resolver {
             }
         }
         if let (date, granularity) = instant {
+            // "today in one hour": a day that contains the instant adds nothing
+            if let d = day, d.granularity == .day, time == nil, weekday == nil, WallClock(date, in: zone).day == d.day {
+                day = nil
+            }
             if day != nil || time != nil || weekday != nil {
                 throw .conflicting("a relative offset cannot be combined with another date or time")
             }
@@ -80,7 +85,9 @@ struct Resolver {
         }
         var result: ResolvedDate
         if var t = time {
-            let base = resolvedDay?.day
+            var base = resolvedDay?.day
+            // "tonight at midnight": the midnight that ends this evening
+            if t.endOfDay, let part = dayPart, part.isAfternoonOrLater, let b = base { base = b.adding(days: 1) }
             if t.ambiguous {
                 if let part = dayPart {
                     if part.isAfternoonOrLater && t.hour < 12 { t.hour += 12 }
@@ -113,11 +120,12 @@ struct Resolver {
     private func matchWeekday(_ wd: Int, near d: DayValue) -> Day {
         let day = d.day
         if d.inferred == .year {
-            for delta in [-1, 1, 2, 3, 4, 5, 6] {
+            // the one just past (within a week) or the one a year later
+            for delta in [-1, 1] {
                 let y = day.year + delta
                 if Day.isValid(year: y, month: day.month, day: day.day) {
                     let candidate = Day(year: y, month: day.month, day: day.day)
-                    if candidate.weekday == wd && (delta > 0 || candidate >= today.adding(days: -183)) { return candidate }
+                    if candidate.weekday == wd && (delta > 0 || candidate >= today.adding(days: -7)) { return candidate }
                 }
             }
         } else {
@@ -157,7 +165,9 @@ struct Resolver {
                 .instant(in: readingZone)
         }
         if let base {
-            return ResolvedDate(start: at(base, hour: t.hour), granularity: t.granularity)
+            // with a day, midnight is that day's 00:00 ("at midnight on 12th August")
+            let wall = WallClock(day: base, hour: t.hour, minute: t.minute, second: t.second, nanosecond: t.nanosecond)
+            return ResolvedDate(start: wall.instant(in: readingZone), granularity: t.granularity)
         }
         // no day: today's reading in the reading zone, else the next one ahead
         let localToday = WallClock(grammar.now, in: readingZone).day

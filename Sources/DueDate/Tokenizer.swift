@@ -17,7 +17,8 @@ struct Token: Sendable, Equatable {
 }
 
 /// Splits a phrase into tokens. Letters and digits form separate runs ("5pm" -> 5, pm);
-/// apostrophes inside words are dropped ("o'clock" -> oclock); "a.m."/"p.m." become am/pm.
+/// apostrophes inside words are dropped ("o'clock" -> oclock); "a.m."/"p.m." become am/pm;
+/// en and em dashes become "-".
 enum Tokenizer {
     static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
@@ -53,7 +54,8 @@ enum Tokenizer {
                 tokens.append(Token(kind: .number, text: String(text[start..<index]), range: start..<index, spaced: spaced))
             } else {
                 index = text.index(after: index)
-                let symbol = c == "\u{2019}" ? "'" : String(c)
+                // typographic apostrophes and dashes read as their ASCII forms
+                let symbol = c == "\u{2019}" ? "'" : (c == "\u{2013}" || c == "\u{2014}") ? "-" : String(c)
                 tokens.append(Token(kind: .symbol, text: symbol, range: start..<index, spaced: spaced))
             }
             spaced = false

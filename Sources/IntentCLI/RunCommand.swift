@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Intents
+import Routing
 import Store
 
 /// `intent run NAME [PRIMARY] [--param value ...] [--input FILE|-] [--json] [--yes] [--dry-run] ...`
@@ -60,6 +61,7 @@ enum RunCommand {
                                  terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))
         context.store = store
         context.dates = DueDateResolver()
+        context.ladder = ModelLadder.live(paths: paths, store: store, environment: env.environment)
 
         let envelope = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Routing
 import Store
 
 /// A fresh `intent` home in a temporary directory, removed when the value is released.
@@ -30,7 +31,9 @@ public final class TemporaryHome: @unchecked Sendable {
         var context = RunContext(runID: "run_test", now: now, timeZone: timeZone, presence: presence,
                                  assumeYes: assumeYes, dryRun: dryRun, terminal: terminal,
                                  ids: ids, log: log)
-        context.store = store()
+        let store = store()
+        context.store = store
+        context.ladder = .deterministicOnly(store: store)
         return context
     }
 }

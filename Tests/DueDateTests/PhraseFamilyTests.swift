@@ -110,6 +110,20 @@ private let wednesday = "2026-03-04T10:15:00"
         #expect(resolve(phrase, at: wednesday) == expected)
     }
 
+    @Test(arguments: [
+        ("July 13-15", "2026-07-13"), ("from 13 to 15 July", "2026-07-13"), ("23rd to 26th Oct", "2026-10-23"),
+        ("Aug 10 - Nov 12, 2027", "2027-08-10"), ("monday - friday", "2026-03-09"), ("4pm for 30 mins", "2026-03-04T16:00:00+00:00"),
+        ("15h30", "2026-03-04T15:30:00+00:00"), ("9 tomorrow", "2026-03-05T09:00:00+00:00"), ("at 10:05", "2026-03-04T10:05:00+00:00"),
+        ("09:00", "2026-03-05T09:00:00+00:00"), ("this summer", "2026-06-21"), ("next season", "2026-03-20"),
+        ("upcoming two weeks", "2026-03-18"), ("next 2 weeks", "2026-03-18"), ("last 3 days", "2026-03-01"),
+        ("third quarter", "2026-07-01"), ("2012/Aug/10", "2012-08-10"), ("09-JAN-2027", "2027-01-09"),
+        ("3rd Feb 82", "1982-02-03"), ("05/31/2026-14:15", "2026-05-31T14:15:00+00:00"), ("easter 2027", "2027-03-28"),
+        ("the week of april 8th", "2026-04-08"),
+    ])
+    func rangesSeasonsAndVariants(_ phrase: String, _ expected: String) {
+        #expect(resolve(phrase, at: wednesday) == expected)
+    }
+
     @Test func granularityAndSpans() throws {
         let p = parser(wednesday)
         let week = try p.parse("next week")
@@ -125,6 +139,9 @@ private let wednesday = "2026-03-04T10:15:00"
         #expect(try p.parse("17:30:05").granularity == .second)
         #expect(try p.parse("at 5pm").hasTime)
         #expect(try !p.parse("friday").hasTime)
+        let range = try p.parse("July 13-15")
+        #expect(range.end.map { p.parse_iso($0) } == "2026-07-16")
+        #expect(try p.parse("the week of april 8th").granularity == .week)
         let weekend = try p.parse("this weekend")
         #expect(weekend.end.map { p.parse_iso($0) } == "2026-03-09")
     }

@@ -30,7 +30,7 @@ private func run<I: Intent>(_ type: I.Type, _ home: TemporaryHome, at iso: Strin
 
         let env = await run(DailyBrief.self, home, at: "2026-11-30T07:00:00Z", [], ["calendar": [calendar]])
         #expect(env.status == .completed)
-        let value = try #require(env.value).decode(as: DailyBriefValue.self)
+        let value = try #require(env.value).decode(DailyBriefValue.self)
         #expect(value.date == "2026-11-30")
         #expect(value.headline.count < 120)
         #expect((3...5).contains(value.keyPoints.count))
@@ -50,18 +50,18 @@ private func run<I: Intent>(_ type: I.Type, _ home: TemporaryHome, at iso: Strin
     @Test func taskIdsAreStableAcrossRuns() async throws {
         let home = TemporaryHome()
         _ = await run(CaptureThought.self, home, at: "2026-11-29T19:00:00Z", ["email Sam the slides on tuesday"])
-        let first = try #require(await run(DailyBrief.self, home, at: "2026-11-30T07:00:00Z").value).decode(as: DailyBriefValue.self)
-        let again = try #require(await run(DailyBrief.self, TemporaryHome(), at: "2026-11-30T07:00:00Z").value).decode(as: DailyBriefValue.self)
+        let first = try #require(await run(DailyBrief.self, home, at: "2026-11-30T07:00:00Z").value).decode(DailyBriefValue.self)
+        let again = try #require(await run(DailyBrief.self, TemporaryHome(), at: "2026-11-30T07:00:00Z").value).decode(DailyBriefValue.self)
         #expect(first.tasks.count == 1)
         #expect(again.tasks.isEmpty)
-        let second = try #require(await run(DailyBrief.self, home, at: "2026-11-30T07:00:00Z").value).decode(as: DailyBriefValue.self)
+        let second = try #require(await run(DailyBrief.self, home, at: "2026-11-30T07:00:00Z").value).decode(DailyBriefValue.self)
         // The second brief only looks at thoughts since the first.
         #expect(second.thoughts.isEmpty || second.tasks.map(\.id) == first.tasks.map(\.id))
     }
 
     @Test func anEmptyHomeStillGetsAUsefulBrief() async throws {
         let env = await run(DailyBrief.self, TemporaryHome(), at: "2026-11-30T07:00:00Z")
-        let value = try #require(env.value).decode(as: DailyBriefValue.self)
+        let value = try #require(env.value).decode(DailyBriefValue.self)
         #expect((3...5).contains(value.keyPoints.count))
         #expect(value.headline.contains("Monday 30 November"))
         #expect(value.tasks.isEmpty)

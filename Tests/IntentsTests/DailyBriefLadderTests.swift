@@ -1,0 +1,70 @@
+import Foundation
+import IntentKit
+import IntentTestSupport
+@testable import Intents
+import ModelTestSupport
+import Routing
+import Testing
+
+private func briefContext(_ home: TemporaryHome, local: ScriptedModel) -> RunContext {
+    var ctx = home.context(now: ISO8601DateFormatter().date(from: "2026-11-30T07:00:00Z")!,
+                           timeZone: TimeZone(identifier: "Europe/Paris")!)
+    ctx.dates = DueDateResolver()
+    ctx.ladder = ModelLadder(cloud: nil, local: local, store: ctx.store)
+    return ctx
+}
+
+private let calendar = PackagePaths.fixture("demo/calendar.ics").path
+
+@Suite struct DailyBriefLadderTests {
+    @Test func aLocalModelRephrasesAndUngroundedTasksAreDropped() async throws {
+        let home = TemporaryHome()
+        let local = ScriptedModel()
+        local.enqueue(reply: """
+            {"headline":"Busy Monday: review with Mira at 14:00","key_points":["Standup at 09:30","Lunch with Sam","Review at 14:00"],
+             "tasks":[{"title":"Bring the Q4 numbers","due":"2026-11-30T14:00:00+01:00","source":"event:review@demo.intent@2026-11-30"},
+                      {"title":"Book a holiday","due":null,"source":"event:review@demo.intent@2026-11-30"}]}
+            """)
+        let env = await IntentRunner().run(DailyBrief.self, request: ParameterRequest(flags: ["calendar": [calendar]]),
+                                           context: briefContext(home, local: local))
+        #expect(env.status == .completed)
+        #expect(env.route?.completed == .local)
+        #expect(env.receiptID != nil)
+        let value = try #require(env.value).decode(DailyBriefValue.self)
+        #expect(value.headline == "Busy Monday: review with Mira at 14:00")
+        #expect(value.tasks.map(\.title) == ["Bring the Q4 numbers", "Book a holiday"])
+        #expect(value.events.count == 4)
+        #expect(local.callCount == 1)
+    }
+
+    @Test func invalidModelOutputFallsBackToTheDeterministicBrief() async throws {
+        let home = TemporaryHome()
+        let local = ScriptedModel()
+        local.enqueue(reply: #"{"headline":"x","key_points":["only one"],"tasks":[]}"#)
+        local.enqueue(reply: #"{"headline":"x","key_points":["only one"],"tasks":[]}"#)
+        let env = await IntentRunner().run(DailyBrief.self, request: ParameterRequest(flags: ["calendar": [calendar]]),
+                                           context: briefContext(home, local: local))
+        #expect(env.status == .completed)
+        #expect(env.route?.completed == .deterministic)
+        #expect(env.route?.fallbackReason != nil)
+        let value = try #require(env.value).decode(DailyBriefValue.self)
+        #expect(value.headline.hasPrefix("Monday 30 November"))
+    }
+
+    @Test func tasksFromUnknownSourcesOrWithImpossibleDatesAreRejected() throws {
+        let facts = BriefFacts(day: Date(), dayEnd: Date(), now: TestClock.reference, timeZone: .gmt, events: [], nextMorning: [],
+                               dueReminders: [], openReminders: [], thoughts: [])
+        let draft = DailyBriefValue(date: "2026-11-30", headline: "h", keyPoints: ["a", "b", "c"], tasks: [], events: [],
+                                    reminders: [], thoughts: [.init(id: "th_1", text: "call Mira", tags: [], due: nil)])
+        let model = BriefModel(facts: facts, deterministic: draft, dates: DueDateResolver())
+        let reply = JSONValue.parse(Data("""
+            {"headline":"H","key_points":["a","b","c"],"tasks":[
+              {"title":"Call Mira","due":"2026-02-30","source":"thought:th_1"},
+              {"title":"Invented","due":null,"source":"thought:th_999"},
+              {"title":"Call Mira today","due":"2026-11-30","source":"thought:th_1"}]}
+            """.utf8))
+        let value = try model.reconcile(reply)
+        #expect(value.tasks.map(\.title) == ["Call Mira today"])
+        #expect(throws: LadderRejection.self) { try model.reconcile(JSONValue.parse(Data(#"{"headline":""}"#.utf8))) }
+    }
+}

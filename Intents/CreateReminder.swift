@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 import IntentKit
 import Store
 
@@ -15,8 +16,11 @@ public struct CreateReminder: Intent {
         phrases: ["remind me to …", "add a reminder …"],
         examples: ["\"renew passport\" --due \"next friday 9am\" --yes", "--title \"pay rent\" --due 2026-12-01 --dry-run"])
 
-    @Parameter(description: "What to be reminded of", primary: true, inputAliases: ["text"])
-    var title: String
+    @Parameter(description: "What to be reminded of", primary: true)
+    var title: String?
+
+    @Parameter(description: "A free-text command instead of --title/--due, e.g. 'remind me to call Mira friday at 5'")
+    var text: String?
 
     @Parameter(description: "When it is due: ISO-8601 or a phrase such as 'friday 5pm'")
     var due: IntentDate?
@@ -30,10 +34,14 @@ public struct CreateReminder: Intent {
     public init() {}
 
     public func validate() throws {
-        let clean = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        if clean.isEmpty { throw IntentError.invalidValue(parameter: "title", reason: "the title is empty") }
-        if clean.utf8.count > Limits.maxTitleBytes {
-            throw IntentError.invalidValue(parameter: "title", reason: "longer than \(Limits.maxTitleBytes) bytes")
+        for (name, value) in [("title", title), ("text", text)] {
+            guard let value else { continue }
+            if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw IntentError.invalidValue(parameter: name, reason: "it is empty")
+            }
+            if value.utf8.count > Limits.maxTitleBytes {
+                throw IntentError.invalidValue(parameter: name, reason: "longer than \(Limits.maxTitleBytes) bytes")
+            }
         }
         if list.trimmingCharacters(in: .whitespaces).isEmpty {
             throw IntentError.invalidValue(parameter: "list", reason: "the list name is empty")
@@ -42,7 +50,22 @@ public struct CreateReminder: Intent {
 
     public func perform(in context: RunContext) async throws -> IntentResult<ReminderValue> {
         try await context.store.ensureConfigured()
-        let value = ReminderValue(id: context.ids.make("rem"), title: title.trimmingCharacters(in: .whitespacesAndNewlines),
+        var route: RouteSummary?
+        var receiptID: String?
+        var resolvedTitle = title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        var due = self.due
+        if resolvedTitle == nil, let text {
+            let outcome = try await context.ladder.run(ReminderCommand(text: text, context: context).request(), in: context)
+            resolvedTitle = outcome.value.title
+            due = due ?? outcome.value.due
+            route = outcome.route
+            receiptID = outcome.receiptID
+        }
+        if resolvedTitle?.isEmpty ?? true, context.presence == .interactive {
+            resolvedTitle = context.terminal.ask("What to be reminded of: ")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let resolvedTitle, !resolvedTitle.isEmpty else { throw IntentError.missingValue(parameter: "title") }
+        let value = ReminderValue(id: context.ids.make("rem"), title: resolvedTitle,
                                   due: due?.iso, notes: notes, list: list.trimmingCharacters(in: .whitespaces),
                                   createdAt: StoreTime.string(context.now))
         if let due, (due.end ?? due.start.addingTimeInterval(due.hasTime ? 60 : 86_400)) <= context.now {
@@ -59,7 +82,7 @@ public struct CreateReminder: Intent {
             id: value.id, title: value.title, notes: value.notes, list: value.list, due: value.due,
             dueAt: due?.start, createdAt: value.createdAt, runID: context.runID))
         let when = due.map { " for \(DueText.describe($0, in: context))" } ?? ""
-        return IntentResult(value: value, dialog: "Reminder created in \(value.list)\(when).")
+        return IntentResult(value: value, dialog: "Reminder created in \(value.list)\(when).", route: route, receiptID: receiptID)
     }
 }
 

@@ -34,6 +34,7 @@ struct DeadlineGuardTests {
     @Test func idleStage() async throws {
         let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])),
                                            .event(.body(Data("a".utf8))), .pause(.seconds(60))])
+        let timeouts = ModelTimeouts(connect: .seconds(10), firstByte: .seconds(10), idle: .milliseconds(200), total: .seconds(30))
         let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
         #expect(error == .timeout(.idle))
     }

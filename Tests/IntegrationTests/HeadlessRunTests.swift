@@ -64,7 +64,7 @@ import Testing
                                             home: home.path, stdin: thought.stdout)
         #expect(reminder.exitCode == 0, "\(reminder.stderr)")
         let value = reminder.json?["value"] as? [String: Any]
-        #expect(value?["title"] as? String == "call the bank on 2026-12-03")
+        #expect(value?["title"] as? String == "Call the bank")
         #expect(value?["due"] as? String == "2026-12-03")
         #expect(value?["list"] as? String == "Errands")
     }

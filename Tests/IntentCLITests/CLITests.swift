@@ -37,7 +37,9 @@ private func cli(_ args: [String], home: TemporaryHome? = nil, env: [String: Str
         let names = doc["intents"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
         #expect(names == intentRegistry.names)
         let create = doc["intents"]?.arrayValue?.first { $0["name"] == .string("CreateReminder") }
-        #expect(create?["parameters"]?["required"] == .array([.string("title")]))
+        #expect(create?["primary"] == .string("title"))
+        let capture = doc["intents"]?.arrayValue?.first { $0["name"] == .string("CaptureThought") }
+        #expect(capture?["parameters"]?["required"] == .array([.string("text")]))
         #expect(create?["parameters"]?["properties"]?["due"]?["x-flag"] == .string("--due"))
         #expect(create?["result"]?["type"] == .string("object"))
         #expect(create?["side_effect"] == .string("writesLocal"))
@@ -108,7 +110,7 @@ private func cli(_ args: [String], home: TemporaryHome? = nil, env: [String: Str
         let (code, streams) = await cli(["run", "CreateReminder", "--input", file.path, "--yes", "--json"], home: home)
         #expect(code == 0)
         let env = try JSONDecoder().decode(JSONValue.self, from: Data(streams.stdout.utf8))
-        #expect(env["value"]?["title"] == .string("pay rent on 2026-12-01"))
+        #expect(env["value"]?["title"] == .string("Pay rent"))
         #expect(env["value"]?["due"] == .string("2026-12-01"))
     }
 

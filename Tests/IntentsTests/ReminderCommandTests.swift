@@ -1,0 +1,54 @@
+import Foundation
+import IntentKit
+import IntentTestSupport
+@testable import Intents
+import ModelTestSupport
+import Routing
+import Testing
+
+private func context(_ home: TemporaryHome, local: ScriptedModel? = nil) -> RunContext {
+    var ctx = home.context(timeZone: TimeZone(identifier: "Europe/Paris")!, assumeYes: true)
+    ctx.dates = DueDateResolver()
+    if let local { ctx.ladder = ModelLadder(cloud: nil, local: local, store: ctx.store) }
+    return ctx
+}
+
+@Suite struct ReminderCommandTests {
+    @Test func deterministicRoutingFindsTitleAndDue() async throws {
+        let home = TemporaryHome()
+        let env = await IntentRunner().run(CreateReminder.self,
+                                           request: ParameterRequest(flags: ["text": ["remind me to call Mira friday at 5pm"]]),
+                                           context: context(home))
+        #expect(env.status == .completed)
+        #expect(env.value?["title"] == .string("Call Mira"))
+        #expect(env.value?["due"] == .string("2026-12-04T17:00:00+01:00"))
+        #expect(env.route?.completed == .deterministic)
+    }
+
+    @Test func aModelAnswerIsCheckedByTheParser() async throws {
+        let home = TemporaryHome()
+        let local = ScriptedModel()
+        local.enqueue(reply: #"{"title":"call Mira","due":"friday at 5pm"}"#)
+        let ok = await IntentRunner().run(CreateReminder.self,
+                                          request: ParameterRequest(flags: ["text": ["please remind me to call Mira friday at 5pm"]]),
+                                          context: context(home, local: local))
+        #expect(ok.route?.completed == .local)
+        #expect(ok.value?["title"] == .string("call Mira"))
+        #expect(ok.value?["due"] == .string("2026-12-04T17:00:00+01:00"))
+
+        let invented = ScriptedModel()
+        invented.enqueue(reply: #"{"title":"call Mira about the contract","due":"saturday"}"#)
+        let fallback = await IntentRunner().run(CreateReminder.self,
+                                                request: ParameterRequest(flags: ["text": ["call Mira friday at 5pm"]]),
+                                                context: context(home, local: invented))
+        #expect(fallback.route?.completed == .deterministic)
+        #expect(fallback.route?.fallbackReason?.contains("title-not-from-command") == true)
+        #expect(fallback.value?["title"] == .string("Call Mira"))
+    }
+
+    @Test func neitherTitleNorTextHeadlessIsMissingTitle() async {
+        let env = await IntentRunner().run(CreateReminder.self, request: ParameterRequest(), context: context(TemporaryHome()))
+        #expect(env.exitCode == .usage)
+        #expect(env.error?.message.contains("--title") == true)
+    }
+}

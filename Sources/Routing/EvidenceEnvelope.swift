@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 import Generation
 
 /// One piece of evidence shown to a model: an id, a title and the text. Content: it goes to the

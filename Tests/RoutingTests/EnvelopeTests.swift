@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 @testable import Routing
 import Testing
 

@@ -1,12 +1,17 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for the envelope digest in receipts. Foundation on Linux has no CryptoKit.
-enum SHA256 {
-    static func hex(_ data: Data) -> String {
+/// SHA-256 (FIPS 180-4): envelope digests in receipts, content hashes of library documents.
+/// Foundation on Linux has no CryptoKit.
+public enum SHA256 {
+    /// Lower-case hex digest.
+    public static func hex(_ data: Data) -> String {
         digest(data).map { String(format: "%02x", $0) }.joined()
     }
 
-    static func digest(_ data: Data) -> [UInt8] {
+    /// Lower-case hex digest of raw bytes.
+    public static func hex(_ bytes: [UInt8]) -> String { hex(Data(bytes)) }
+
+    public static func digest(_ data: Data) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = [UInt8](data)
         let bitLength = UInt64(message.count) * 8

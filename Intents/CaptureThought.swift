@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 import IntentKit
 import Store
 
@@ -35,7 +36,9 @@ public struct CaptureThought: Intent {
     public func perform(in context: RunContext) async throws -> IntentResult<ThoughtValue> {
         try await context.store.ensureConfigured()
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let tags = ThoughtTagger.tags(for: body, extra: tag)
+        let tagging = try await context.ladder.run(
+            TagSuggestion(text: body, deterministic: ThoughtTagger.tags(for: body, extra: tag)).request(), in: context)
+        let tags = tagging.value
         let due = context.dates.find(in: body, now: context.now, timeZone: context.timeZone)?.date
         let value = ThoughtValue(id: context.ids.make("th"), text: body, tags: tags, due: due?.iso,
                                  createdAt: StoreTime.string(context.now))
@@ -46,7 +49,8 @@ public struct CaptureThought: Intent {
                                                       runID: context.runID))
         let tagNote = tags.isEmpty ? "" : " tagged \(tags.map { "#\($0)" }.joined(separator: " "))"
         let dueNote = value.due.map { ", due \($0)" } ?? ""
-        return IntentResult(value: value, dialog: "Saved thought\(tagNote)\(dueNote).")
+        return IntentResult(value: value, dialog: "Saved thought\(tagNote)\(dueNote).", route: tagging.route,
+                            receiptID: tagging.receiptID)
     }
 }
 

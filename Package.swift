@@ -19,9 +19,10 @@ let package = Package(
         .target(name: "Generation", dependencies: ["IntentKit", "Secrets"]),
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets"]),
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
+        .target(name: "Retrieval", dependencies: ["Store", "Embeddings", "CBLAS", "IntentKit"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets"]),
-        .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing"]),
+        .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing", "Retrieval", "Embeddings"], path: "Intents"),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
         .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store", "Routing"]),
 

@@ -9,6 +9,7 @@ public let allIntents: [any Intent.Type] = [
     CompleteReminder.self,
     ListEvents.self,
     DailyBrief.self,
+    AskLibrary.self,
 ]
 
 public let intentRegistry = IntentRegistry(allIntents)

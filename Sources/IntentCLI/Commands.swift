@@ -16,6 +16,7 @@ enum Commands {
         CatalogCommands.list,
         CatalogCommands.describe,
         HistoryCommand.command,
+        LibraryCommand.command,
         AgendaCommands.calendars,
         AgendaCommands.reminders,
         EvalCommand.command,

@@ -1,0 +1,109 @@
+import Foundation
+import IntentKit
+import Retrieval
+import Routing
+
+/// Answers a question from the user's own documents, with byte-exact citations, or abstains.
+public struct AskLibrary: Intent {
+    public static let description = IntentDescription(
+        name: "AskLibrary",
+        summary: "Answer a question from your documents, with citations, or say the documents don't say.",
+        discussion: "Searches the documents added with 'intent library add' (hybrid: words and meaning), then "
+            + "answers with the best sentences as quotes whose byte offsets point into the source files. When "
+            + "the documents do not support an answer the run abstains (status abstained, exit 0). A configured "
+            + "model may write the answer from the same evidence; its citations and numbers are checked "
+            + "against the sources, else the quoted answer stands.",
+        sideEffect: .none,
+        phrases: ["what do my documents say about …", "search my notes for …"],
+        examples: ["\"when is the insurance renewal due?\"", "\"what did the Apollo program achieve?\" --mode deep --json"])
+
+    public enum Mode: String, IntentEnum { case standard, deep }
+
+    @Parameter(description: "The question", primary: true)
+    var question: String
+
+    @Parameter(description: "standard (5 passages) or deep (10)")
+    var mode: Mode = .standard
+
+    @Parameter(description: "How many passages to retrieve (overrides the mode)")
+    var topK: Int?
+
+    public init() {}
+
+    public func validate() throws {
+        if question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw IntentError.invalidValue(parameter: "question", reason: "the question is empty")
+        }
+        if question.utf8.count > 4_096 { throw IntentError.invalidValue(parameter: "question", reason: "longer than 4096 bytes") }
+        if let topK, !(1...50).contains(topK) { throw IntentError.invalidValue(parameter: "top-k", reason: "must be 1…50") }
+    }
+
+    public func perform(in context: RunContext) async throws -> IntentResult<AskLibraryValue> {
+        try await context.store.ensureConfigured()
+        let library = Library(store: context.store, embedder: context.embedders.current.embedder)
+        let searchMode: SearchMode = mode == .deep ? .deep : .standard
+        let pack = try library.evidence(for: question, mode: searchMode, topK: topK)
+        let extractive = try library.ask(question: question, mode: searchMode, topK: topK)
+        let synthesis = LibrarySynthesis(question: question, pack: pack, extractive: extractive)
+        let outcome = try await context.ladder.run(synthesis.request(), in: context)
+        let answer = outcome.value
+        let dialog: String
+        if answer.abstained {
+            dialog = "The documents don't say (\(answer.abstainReason ?? "not enough evidence"))."
+        } else {
+            dialog = answer.answer ?? ""
+        }
+        return IntentResult(value: AskLibraryValue(answer), dialog: dialog, status: answer.abstained ? .abstained : .completed,
+                            route: outcome.route, receiptID: outcome.receiptID, display: Self.display(answer))
+    }
+
+    static func display(_ a: LibraryAnswer) -> String {
+        guard !a.abstained, let text = a.answer else {
+            var lines = ["The documents don't say.\(a.abstainReason.map { " (\($0))" } ?? "")"]
+            if !a.citations.isEmpty {
+                lines.append("Closest passages:")
+                lines += a.citations.prefix(3).map { "  \(URL(fileURLWithPath: $0.path).lastPathComponent) bytes \($0.start)–\($0.end)" }
+            }
+            return lines.joined(separator: "\n")
+        }
+        var lines = [text, ""]
+        let cited = Set(a.claims.flatMap(\.citations))
+        for (i, c) in a.citations.enumerated() where cited.contains(i) {
+            lines.append("  [\(i + 1)] \(c.path):\(c.start)-\(c.end)")
+            lines.append("      “\(c.quote.count > 160 ? String(c.quote.prefix(157)) + "…" : c.quote)”")
+        }
+        let further = a.citations.count - cited.count
+        lines.append(String(format: "  confidence %.2f", a.confidence) + (further > 0 ? "; \(further) more passage\(further == 1 ? "" : "s") in --json" : ""))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The result of `AskLibrary`: DESIGN §9's answer object.
+public struct AskLibraryValue: IntentValue {
+    public var answer: LibraryAnswer
+    public init(_ answer: LibraryAnswer) { self.answer = answer }
+    public init(from decoder: Decoder) throws { answer = try LibraryAnswer(from: decoder) }
+    public func encode(to encoder: Encoder) throws { try answer.encode(to: encoder) }
+
+    public static var schema: JSONSchema {
+        let citation = JSONSchema.object([
+            .init("doc_id", .integer()), .init("path", .string().described("absolute path of the source file")),
+            .init("chunk_id", .integer()),
+            .init("start", .integer().described("UTF-8 byte offset of the quote in the source file")),
+            .init("end", .integer().described("exclusive end byte offset")),
+            .init("quote", .string().described("exactly the bytes start..<end of the file")),
+        ])
+        var gates = JSONSchema(types: [.object])
+        gates.description = "gate name → result"
+        return .object([
+            .init("question", .string()),
+            .init("answer", .nullable(.string())),
+            .init("abstained", .boolean),
+            .init("abstain_reason", .nullable(.string())),
+            .init("claims", .array(of: .object([.init("text", .string()), .init("citations", .array(of: .integer()))]))),
+            .init("citations", .array(of: citation)),
+            .init("confidence", .number(minimum: 0, maximum: 1)),
+            .init("gates", gates),
+        ])
+    }
+}

@@ -1,0 +1,15 @@
+import IntentKit
+import Retrieval
+
+extension RetrievalError: IntentErrorConvertible {
+    /// Exit codes: bad files and parameters are invalid input (65); a stale index is a configuration error (78).
+    public var intentError: IntentError {
+        switch self {
+        case .embedderMismatch, .corruptVectorFile: return .configuration(description)
+        case .notFound, .unsupportedType, .fileTooLarge, .notUTF8, .unreadable, .badEvalInput, .invalidParameter,
+             .chunkTooLong:
+            return .invalidInput(description)
+        case .embedderShape: return .internalError(description)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Embeddings
+import Foundation
+import IntentKit
+import Intents
+import Retrieval
+import Store
+
+/// `intent library add|status|remove|reindex` — the document library AskLibrary answers from.
+enum LibraryCommand {
+    static let specs = [
+        FlagSpec(name: "json", takesValue: false, help: "print JSON"),
+        FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
+        FlagSpec(name: "no-process", takesValue: false, help: "add: only enqueue; index later with 'intent library process'"),
+        CatalogCommands.helpFlag,
+    ]
+
+    static let command: Command = Command(
+        name: "library", summary: "Add, list, remove and reindex the documents AskLibrary answers from",
+        usage: "intent library add PATH... | status | remove ID... | reindex | process  [--json]",
+        run: { args, globals, env in
+            let parsed = try ArgumentParser.parse(args, specs: specs)
+            guard let action = parsed.positional.first, !parsed.has("help") else {
+                env.streams.out(HelpText.command(command, flags: specs))
+                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
+            }
+            let paths = env.paths(globals, home: parsed.value("home"))
+            let store = IntentStore(paths: paths)
+            try await store.ensureConfigured()
+            let loaded = EmbedderProvider.live(home: parsed.value("home").map(URL.init(fileURLWithPath:)) ?? homeURL(globals, env),
+                                               environment: env.environment).current
+            let library = Library(store: store, embedder: loaded.embedder)
+            let json = globals.json || parsed.has("json")
+            let operands = Array(parsed.positional.dropFirst())
+            do {
+                switch action {
+                case "add":
+                    guard !operands.isEmpty else { throw IntentError.usage("intent library add PATH...") }
+                    for path in operands where !FileManager.default.fileExists(atPath: path) {
+                        throw IntentError.invalidInput("\(path): no such file or directory")
+                    }
+                    let tickets = try library.enqueue(paths: operands.map { URL(fileURLWithPath: $0) })
+                    if parsed.has("no-process") {
+                        env.streams.out("Queued \(tickets.count) ticket\(tickets.count == 1 ? "" : "s").\n")
+                        return 0
+                    }
+                    return try process(library, json: json, env: env)
+                case "process":
+                    return try process(library, json: json, env: env)
+                case "reindex":
+                    let queued = try library.reindex()
+                    env.streams.err("intent: re-indexing \(queued) document\(queued == 1 ? "" : "s") with \(loaded.embedder.identifier)\n")
+                    return try process(library, json: json, env: env)
+                case "remove":
+                    guard !operands.isEmpty else { throw IntentError.usage("intent library remove ID...") }
+                    for operand in operands {
+                        guard let id = Int64(operand) else { throw IntentError.usage("'\(operand)' is not a document id (see 'intent library status')") }
+                        try library.remove(id: id)
+                    }
+                    return try process(library, json: json, env: env)
+                case "status":
+                    let status = try library.status()
+                    if json { try env.printJSON(status); return 0 }
+                    printStatus(status, problem: loaded.problem, env: env)
+                    return 0
+                default:
+                    throw IntentError.usage("unknown action '\(action)' (add, status, remove, reindex, process)")
+                }
+            } catch let error as RetrievalError {
+                throw error.intentError
+            }
+        })
+
+    static func homeURL(_ globals: GlobalOptions, _ env: CLIEnvironment) -> URL? {
+        (globals.home ?? env.environment["INTENT_HOME"]).map { URL(fileURLWithPath: $0) }
+    }
+
+    /// Processes the queue, drawing a progress bar on a terminal (nothing when stderr is not one).
+    static func process(_ library: Library, json: Bool, env: CLIEnvironment) throws -> Int32 {
+        let bar = env.streams.stderrIsTerminal
+        let summary = try library.processQueue { progress in
+            guard bar else { return }
+            let width = 30
+            let filled = Int(progress.fraction * Double(width))
+            env.streams.err("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.completed)/\(progress.total)")
+        }
+        if bar { env.streams.err("\n") }
+        if json { try env.printJSON(summary); return summary.failed > 0 ? ExitCode.dataError.rawValue : 0 }
+        if summary.busy {
+            env.streams.err("intent: another process is indexing this library; it will finish the queue\n")
+            return 0
+        }
+        env.streams.out("Indexed \(summary.indexed), unchanged \(summary.unchanged), removed \(summary.removed), refused \(summary.refused), failed \(summary.failed); \(summary.chunks) chunks in \(String(format: "%.2f", summary.seconds)) s.\n")
+        return summary.failed > 0 || summary.refused > 0 ? ExitCode.dataError.rawValue : 0
+    }
+
+    static func printStatus(_ s: LibraryStatus, problem: String?, env: CLIEnvironment) {
+        env.streams.out("\(s.documents.count) document\(s.documents.count == 1 ? "" : "s"), \(s.chunkCount) chunks; embedder \(s.activeEmbedder)\(s.indexEmbedder.map { $0 == s.activeEmbedder ? "" : " (index built by \($0))" } ?? "")\n")
+        if s.needsReindex { env.streams.out("The index was built by another embedder: run 'intent library reindex'.\n") }
+        if let problem, s.activeEmbedder != "minilm-l6-v2" { env.streams.err("intent: using the hashing embedder (\(problem)); 'make models' installs MiniLM\n") }
+        if !s.tickets.isEmpty {
+            env.streams.out("tickets: " + s.tickets.keys.sorted().map { "\($0) \(s.tickets[$0]!)" }.joined(separator: ", ") + "\n")
+        }
+        for d in s.documents {
+            env.streams.out("  \(String(d.id).padding(toLength: 6, withPad: " ", startingAt: 0)) \(d.path) (\(d.chunkCount) chunks)\n")
+        }
+    }
+}

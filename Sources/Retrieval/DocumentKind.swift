@@ -1,0 +1,55 @@
+import Foundation
+
+/// How a file's text is extracted, decided by its extension.
+public enum DocumentKind: String, Sendable, Codable {
+    case text, markdown, csv, json, html, code
+
+    /// Source-code and plain-data extensions read verbatim.
+    static let codeExtensions: Set<String> = [
+        "swift", "c", "h", "cc", "cpp", "hpp", "m", "mm", "py", "js", "mjs", "ts", "tsx", "jsx", "go", "rs",
+        "java", "kt", "kts", "scala", "rb", "php", "pl", "sh", "bash", "zsh", "fish", "lua", "r", "sql", "cs",
+        "fs", "hs", "ml", "ex", "exs", "erl", "clj", "dart", "zig", "nim", "yaml", "yml", "toml", "ini", "cfg",
+        "conf", "xml", "css", "scss", "make", "cmake", "gradle", "proto", "tex", "rst", "org", "adoc", "log",
+    ]
+
+    /// The kind for `url`, or nil when the type is not supported.
+    public static func of(_ url: URL) -> DocumentKind? {
+        let ext = url.pathExtension.lowercased()
+        switch ext {
+        case "txt", "text", "": return url.pathExtension.isEmpty && !isKnownPlainName(url) ? nil : .text
+        case "md", "markdown", "mdown": return .markdown
+        case "csv", "tsv": return .csv
+        case "json", "jsonl", "ndjson", "geojson": return .json
+        case "html", "htm", "xhtml": return .html
+        default: return codeExtensions.contains(ext) ? .code : nil
+        }
+    }
+
+    private static func isKnownPlainName(_ url: URL) -> Bool {
+        ["readme", "license", "copying", "makefile", "dockerfile", "changelog", "authors", "notice"]
+            .contains(url.lastPathComponent.lowercased())
+    }
+}
+
+/// Extracts the searchable text of a file's bytes, keeping the map back to source offsets.
+public enum TextExtractor {
+    /// Extracts `bytes` of a file of `kind`. Throws `notUTF8` for bytes that are not UTF-8.
+    /// `path` is used in error messages only.
+    public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        guard String(validating: bytes[start...], as: UTF8.self) != nil else {
+            throw RetrievalError.notUTF8(path: path)
+        }
+        switch kind {
+        case .html:
+            return HTMLExtractor.extract(bytes, from: start)
+        case .json:
+            return JSONTextExtractor.extract(bytes, from: start)
+        case .text, .markdown, .csv, .code:
+            var builder = ExtractedTextBuilder(source: bytes)
+            builder.appendSource(start..<bytes.count)
+            return builder.build()
+        }
+    }
+}

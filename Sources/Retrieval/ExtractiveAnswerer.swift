@@ -1,0 +1,129 @@
+import Foundation
+
+/// Term weights of a question: inverse document frequency of each content word over the library.
+struct QuestionTerms {
+    struct Term { var word: String; var key: UInt64; var idf: Double }
+    let terms: [Term]
+    var totalWeight: Double { terms.reduce(0) { $0 + $1.idf } }
+
+    /// The lexical arm's FTS5 query. Words go in rarest first while the sum of their chunk
+    /// frequencies stays within `postingBudget` (bm25 costs a lookup per matching chunk, and
+    /// common words rank nothing), joined with OR. When even the rarest word is in `cap` chunks
+    /// or more, the three rarest words are joined with AND instead, which stays selective.
+    func lexicalQuery(frequencies: [String: Int], postingBudget: Int, cap: Int) -> String? {
+        let sorted = terms.map(\.word).sorted { (frequencies[$0] ?? 0, $0) < (frequencies[$1] ?? 0, $1) }
+        guard let rarest = sorted.first else { return nil }
+        func quoted(_ words: [String]) -> [String] { words.map { "\"\($0)\"" } }
+        if (frequencies[rarest] ?? 0) >= cap {
+            return quoted(Array(sorted.prefix(3))).joined(separator: " AND ")
+        }
+        var words: [String] = []
+        var postings = 0
+        for word in sorted {
+            let df = frequencies[word] ?? 0
+            guard words.isEmpty || postings + df <= postingBudget else { break }
+            words.append(word)
+            postings += df
+        }
+        return quoted(words).joined(separator: " OR ")
+    }
+
+    /// `frequencies` are chunk counts per word, `chunkCount` the library's size.
+    init(question: String, frequencies: [String: Int], chunkCount: Int) {
+        let n = Double(max(chunkCount, 1))
+        terms = TextTerms.contentWords(question).map { word in
+            let df = Double(frequencies[word] ?? 0)
+            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)))
+        }
+    }
+
+    /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
+    func coverage(ofText text: String) -> Double {
+        let total = totalWeight
+        guard total > 0 else { return 0 }
+        var found = [Bool](repeating: false, count: terms.count)
+        let keys = terms.map(\.key)
+        TextTerms.forEachWord(text) { bytes in
+            let key = TextTerms.stemKey(bytes)
+            for i in keys.indices where keys[i] == key { found[i] = true }
+        }
+        var hit = 0.0
+        for (i, term) in terms.enumerated() where found[i] { hit += term.idf }
+        return hit / total
+    }
+}
+
+/// A scored sentence of the evidence.
+struct ScoredSentence {
+    var chunk: EvidenceChunk
+    var range: Range<Int>
+    var text: String
+    var words: Int
+    var coverage: Double
+    var contextCoverage: Double
+    var score: Double
+}
+
+/// The deterministic rung: picks the best sentence(s) of the evidence as the answer, or abstains.
+///
+/// A sentence scores by the idf-weighted share of question terms it contains, plus a smaller share
+/// for the terms of its chunk and the chunk's retrieval strength. Confidence is a logistic function
+/// of the best sentence's coverage and its chunk's coverage; below `abstainBelowConfidence` the
+/// answer abstains and carries no quote.
+struct ExtractiveAnswerer {
+    let configuration: RetrievalConfiguration
+
+    /// Scores every sentence of every packed chunk, best first.
+    func rank(_ pack: EvidencePack, terms: QuestionTerms) -> [ScoredSentence] {
+        let topScore = pack.chunks.map(\.score).max() ?? 1
+        var result: [ScoredSentence] = []
+        for chunk in pack.chunks {
+            let lineMode = chunk.record.kind == .csv || chunk.record.kind == .code
+            let contextCoverage = terms.coverage(ofText: chunk.text)
+            let bytes = Array(chunk.text.utf8)
+            for range in SentenceSplitter.split(chunk.text, lineMode: lineMode) {
+                let text = String(decoding: bytes[range], as: UTF8.self)
+                if text.hasPrefix("#") { continue }
+                let words = SentenceSplitter.wordCount(bytes[range])
+                guard words >= 3 else { continue }
+                let coverage = terms.coverage(ofText: text)
+                let strength = topScore > 0 ? chunk.score / topScore : 0
+                let score = coverage + 0.25 * contextCoverage + 0.1 * strength - (chunk.isNeighbour ? 0.05 : 0)
+                result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
+                                             contextCoverage: contextCoverage, score: score))
+            }
+        }
+        return result.sorted { $0.score > $1.score }
+    }
+
+    /// Calibrated confidence from the best sentence.
+    func confidence(_ best: ScoredSentence?) -> Double {
+        guard let best else { return 0 }
+        let evidence = configuration.sentenceCoverageWeight * best.coverage
+            + (1 - configuration.sentenceCoverageWeight) * best.contextCoverage
+        let x = configuration.confidenceSlope * (evidence - configuration.confidenceMidpoint)
+        return 1 / (1 + exp(-x))
+    }
+
+    /// The answer sentences: the best, and a second one from the same document when its score is
+    /// at least `secondSentenceRatio` of the best and both fit in `answerMaxWords`.
+    func choose(_ ranked: [ScoredSentence]) -> [ScoredSentence] {
+        guard let best = ranked.first else { return [] }
+        var chosen = [best]
+        for candidate in ranked.dropFirst() where chosen.count < configuration.answerMaxSentences {
+            guard candidate.chunk.docId == best.chunk.docId,
+                  candidate.score >= configuration.secondSentenceRatio * best.score,
+                  chosen.reduce(0, { $0 + $1.words }) + candidate.words <= configuration.answerMaxWords,
+                  !chosen.contains(where: { overlaps(candidate, $0) }) else { continue }
+            chosen.append(candidate)
+        }
+        return chosen.sorted { a, b in
+            (a.chunk.quote(textRange: a.range)?.start ?? 0) < (b.chunk.quote(textRange: b.range)?.start ?? 0)
+        }
+    }
+
+    private func overlaps(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {
+        guard let qa = a.chunk.quote(textRange: a.range), let qb = b.chunk.quote(textRange: b.range) else { return true }
+        return qa.start < qb.end && qb.start < qa.end
+    }
+}

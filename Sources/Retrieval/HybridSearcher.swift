@@ -1,0 +1,161 @@
+import Embeddings
+import Foundation
+import Store
+
+/// Hybrid retrieval (DESIGN §9): vector arm (`vectorFactor × target`) and lexical arm (up to
+/// `lexicalLimit`), reciprocal rank fusion, similarity floor, a rerank that blends the fused score
+/// with the idf-weighted share of question terms each candidate contains, MMR diversity,
+/// neighbouring chunks, then packing under the token budget.
+struct HybridSearcher {
+    let configuration: RetrievalConfiguration
+    let embedder: any Embedder
+
+    private struct Candidate {
+        var id: Int64
+        var fused: Double = 0
+        var cosine: Float = 0
+        var slot: Int?
+        var vectorRank: Int?
+        var lexicalRank: Int?
+    }
+
+    func search(_ question: String, target: Int, vectors: VectorFile, _ c: Connection) throws -> EvidencePack {
+        let cfg = configuration
+        var trace = RetrievalTrace(embedder: embedder.identifier, generation: vectors.generation, target: target,
+                                   tokenBudget: cfg.evidenceTokenBudget)
+        var t = ContinuousClock.now
+        guard let query = try embedder.embed([question]).first, query.count == vectors.dimension else {
+            throw RetrievalError.embedderShape(expected: vectors.dimension, got: 0)
+        }
+        trace.record("embed", ids: [], scores: [], since: t)
+
+        t = ContinuousClock.now
+        let vectorHits = vectors.search(query, k: cfg.vectorFactor * target)
+        var candidates: [Int64: Candidate] = [:]
+        for (rank, hit) in vectorHits.enumerated() {
+            let id = vectors.id(at: hit.slot)
+            candidates[id] = Candidate(id: id, fused: cfg.vectorWeight / (cfg.rrfK + Double(rank + 1)),
+                                       cosine: hit.score, slot: hit.slot, vectorRank: rank + 1)
+        }
+        trace.record("vector", ids: vectorHits.map { vectors.id(at: $0.slot) }, scores: vectorHits.map { Double($0.score) }, since: t)
+
+        t = ContinuousClock.now
+        let frequencies = try LexicalSearch.documentFrequencies(TextTerms.contentWords(question), cap: cfg.frequencyCap, c)
+        let terms = QuestionTerms(question: question, frequencies: frequencies, chunkCount: vectors.count)
+        trace.record("frequencies", ids: [], scores: terms.terms.map(\.idf), since: t)
+
+        t = ContinuousClock.now
+        let lexicalHits = try LexicalSearch.search(terms.lexicalQuery(frequencies: frequencies, postingBudget: cfg.lexicalPostingBudget,
+                                                                     cap: cfg.frequencyCap),
+                                                   limit: cfg.lexicalLimit, c)
+        for (rank, hit) in lexicalHits.enumerated() {
+            var candidate = candidates[hit.id] ?? Candidate(id: hit.id)
+            if candidate.slot == nil, let slot = vectors.slot(of: hit.id) {
+                candidate.slot = slot
+                candidate.cosine = vectors.cosine(query, slot: slot)
+            }
+            candidate.lexicalRank = rank + 1
+            candidate.fused += cfg.lexicalWeight / (cfg.rrfK + Double(rank + 1))
+            candidates[hit.id] = candidate
+        }
+        trace.record("lexical", ids: lexicalHits.map(\.id), scores: lexicalHits.map(\.bm25), since: t)
+
+        t = ContinuousClock.now
+        var fused = candidates.values.sorted { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
+        trace.record("fusion", ids: fused.map(\.id), scores: fused.map(\.fused), since: t)
+
+        t = ContinuousClock.now
+        fused = fused.filter { $0.slot != nil && ($0.cosine >= cfg.similarityFloor || $0.lexicalRank != nil) }
+        trace.record("floor", ids: fused.map(\.id), scores: fused.map { Double($0.cosine) }, since: t)
+
+        t = ContinuousClock.now
+        var records = try LibraryCatalog.chunks(ids: fused.map(\.id), c)
+        trace.record("fetch", ids: [], scores: [], since: t)
+        t = ContinuousClock.now
+        let topFused = fused.first?.fused ?? 1
+        for i in fused.indices {
+            let coverage = records[fused[i].id].map { terms.coverage(ofText: $0.text) } ?? 0
+            fused[i].fused = (1 - cfg.rerankWeight) * fused[i].fused / topFused + cfg.rerankWeight * coverage
+        }
+        fused.sort { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
+        trace.record("rerank", ids: fused.map(\.id), scores: fused.map(\.fused), since: t)
+
+        t = ContinuousClock.now
+        let selected = mmr(fused, target: target, vectors: vectors)
+        trace.record("mmr", ids: selected.map(\.id), scores: selected.map(\.fused), since: t)
+
+        t = ContinuousClock.now
+        var items: [(id: Int64, score: Double, candidate: Candidate?, neighbour: Bool)] =
+            selected.map { ($0.id, $0.fused, $0, false) }
+        var seen = Set(selected.map(\.id))
+        if cfg.neighbourRadius > 0 {
+            for parent in selected {
+                for id in try LibraryCatalog.neighbours(of: parent.id, radius: cfg.neighbourRadius, c)
+                where seen.insert(id).inserted {
+                    items.append((id, parent.fused * 0.5, candidates[id], true))
+                }
+            }
+        }
+        let neighbourIds = items.filter(\.neighbour).map(\.id)
+        trace.record("neighbours", ids: neighbourIds, scores: [], since: t)
+
+        t = ContinuousClock.now
+        let missing = items.map(\.id).filter { records[$0] == nil }
+        records.merge(try LibraryCatalog.chunks(ids: missing, c)) { a, _ in a }
+        var packed: [EvidenceChunk] = []
+        var dropped: [Int64] = []
+        var used = 0
+        for item in items.sorted(by: { $0.score > $1.score }) {
+            guard let record = records[item.id] else { continue }
+            guard used + record.tokenCount <= cfg.evidenceTokenBudget else { dropped.append(item.id); continue }
+            used += record.tokenCount
+            let cosine = item.candidate?.cosine ?? vectors.slot(of: item.id).map { vectors.cosine(query, slot: $0) } ?? 0
+            packed.append(EvidenceChunk(chunkId: record.id, docId: record.docId, path: record.path,
+                                        ordinal: record.ordinal, start: record.start, end: record.end,
+                                        text: record.text, tokenCount: record.tokenCount, score: item.score,
+                                        cosine: cosine, vectorRank: item.candidate?.vectorRank,
+                                        lexicalRank: item.candidate?.lexicalRank, isNeighbour: item.neighbour,
+                                        record: record))
+        }
+        let ordered = Self.strongestFirstAndLast(packed)
+        trace.record("pack", ids: ordered.map(\.chunkId), scores: ordered.map(\.score), since: t)
+        trace.tokensUsed = used
+        trace.droppedChunkIds = dropped
+        return EvidencePack(question: question, chunks: ordered, droppedChunkIds: dropped, tokensUsed: used, trace: trace,
+                            terms: terms)
+    }
+
+    /// Maximal marginal relevance over fused candidates (relevance = fused score scaled to 0…1).
+    private func mmr(_ candidates: [Candidate], target: Int, vectors: VectorFile) -> [Candidate] {
+        guard let top = candidates.first?.fused, top > 0 else { return [] }
+        let lambda = configuration.mmrLambda
+        var pool = Array(candidates.prefix(max(target * configuration.mmrPoolFactor, target)))
+        var chosen: [Candidate] = []
+        while chosen.count < target, !pool.isEmpty {
+            var bestIndex = 0
+            var bestValue = -Double.infinity
+            for (i, candidate) in pool.enumerated() {
+                var redundancy: Double = 0
+                for picked in chosen {
+                    redundancy = max(redundancy, Double(vectors.cosine(slot: candidate.slot!, slot: picked.slot!)))
+                }
+                let value = lambda * candidate.fused / top - (1 - lambda) * redundancy
+                if value > bestValue { bestValue = value; bestIndex = i }
+            }
+            chosen.append(pool.remove(at: bestIndex))
+        }
+        return chosen
+    }
+
+    /// Orders chunks so the strongest comes first and the second strongest last, weaker ones in
+    /// the middle (models attend best to the ends of their context).
+    static func strongestFirstAndLast(_ chunks: [EvidenceChunk]) -> [EvidenceChunk] {
+        let sorted = chunks.sorted { $0.score > $1.score }
+        var front: [EvidenceChunk] = []
+        var back: [EvidenceChunk] = []
+        for (i, chunk) in sorted.enumerated() {
+            if i % 2 == 0 { front.append(chunk) } else { back.insert(chunk, at: 0) }
+        }
+        return front + back
+    }
+}

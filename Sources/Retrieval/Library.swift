@@ -1,0 +1,173 @@
+import Embeddings
+import Foundation
+import IntentKit
+import Store
+import Synchronization
+
+/// The user's document library: ingestion queue, indexes, hybrid search and extractive answers.
+///
+/// One `Library` per process; it is `Sendable` and may be shared. Indexing changes are visible to
+/// `evidence`/`ask` once `processQueue` returns (the vector file is rebuilt at the end of a run,
+/// or lazily when a query finds it older than the store).
+public final class Library: Sendable {
+    public let store: IntentStore
+    public let embedder: any Embedder
+    public let configuration: RetrievalConfiguration
+    private let mapped = Mutex<VectorFile?>(nil)
+    private let workerId = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+    public init(store: IntentStore, embedder: any Embedder, configuration: RetrievalConfiguration = .standard) {
+        self.store = store
+        self.embedder = embedder
+        self.configuration = configuration
+    }
+
+    var vectorFileURL: URL { store.paths.libraryDirectory.appendingPathComponent("vectors.f32") }
+    var lockURL: URL { store.paths.libraryDirectory.appendingPathComponent("worker.lock") }
+
+    func queue(_ db: Database) -> IngestionQueue {
+        IngestionQueue(db: db, owner: workerId, leaseSeconds: configuration.leaseSeconds,
+                       maxAttempts: configuration.maxTicketAttempts)
+    }
+
+    // MARK: Ingestion
+
+    /// Enqueues files; directories are walked recursively for supported, non-hidden files.
+    /// Files of unsupported types get a ticket that will be refused by name. Returns ticket ids.
+    @discardableResult
+    public func enqueue(paths: [URL]) throws -> [Int64] {
+        let queue = queue(try store.database())
+        var ids: [Int64] = []
+        for url in paths {
+            let url = url.standardizedFileURL
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                for file in Self.supportedFiles(under: url) { ids.append(try queue.enqueue(path: file, action: .index)) }
+            } else {
+                ids.append(try queue.enqueue(path: url.path, action: .index))
+            }
+        }
+        return ids
+    }
+
+    /// Enqueues every indexed document again: changed files are re-indexed, deleted ones removed,
+    /// unchanged ones skipped by content hash. Returns the number of tickets.
+    @discardableResult
+    public func refresh() throws -> Int {
+        let db = try store.database()
+        let docs = try db.read { try LibraryCatalog.documents($0) }
+        return try enqueue(paths: docs.map { URL(fileURLWithPath: $0.path) }).count
+    }
+
+    /// Drops every chunk and vector, records the current embedder and enqueues all documents
+    /// again; the next `processQueue` rebuilds them. Needed after the embedder changes.
+    @discardableResult
+    public func reindex() throws -> Int {
+        let db = try store.database()
+        let paths = try db.write { c -> [String] in
+            let paths = try LibraryCatalog.documents(c).map(\.path)
+            try c.execute("DELETE FROM library_documents")
+            try LibraryCatalog.setMeta("embedder", embedder.identifier, c)
+            try LibraryCatalog.bumpGeneration(c)
+            return paths
+        }
+        let queue = queue(db)
+        for path in paths { _ = try queue.enqueue(path: path, action: .index) }
+        return paths.count
+    }
+
+    /// Removes a document by id. Throws `notFound` when there is none.
+    public func remove(id: Int64) throws {
+        let db = try store.database()
+        guard try db.write({ try LibraryCatalog.remove(where: "id", id, $0) }) else {
+            throw RetrievalError.notFound(kind: "document", id: id)
+        }
+        _ = try currentVectors(db)
+    }
+
+    /// Processes queued tickets one document at a time until the queue is empty, then rebuilds the
+    /// vector file. Returns at once (`busy`) when another process is already working the queue.
+    /// `progress` is called after every ticket.
+    @discardableResult
+    public func processQueue(progress: (@Sendable (IngestionProgress) -> Void)? = nil) throws -> IngestionSummary {
+        let db = try store.database()
+        guard let lock = try WorkerLock(url: lockURL) else { return IngestionSummary(busy: true) }
+        defer { withExtendedLifetime(lock) {} }
+        try db.write { c in
+            let documents = try c.first("SELECT count(*) FROM library_documents") { $0.int(0) } ?? 0
+            if let built = try LibraryCatalog.meta("embedder", c), built != embedder.identifier {
+                guard documents == 0 else { throw RetrievalError.embedderMismatch(index: built, current: embedder.identifier) }
+            }
+            try LibraryCatalog.setMeta("embedder", embedder.identifier, c)
+        }
+        let queue = queue(db)
+        try queue.releaseOrphans()
+        let total = (try queue.counts())[.queued] ?? 0
+        let ingestor = Ingestor(db: db, queue: queue, embedder: embedder, configuration: configuration)
+        var summary = IngestionSummary()
+        let started = ContinuousClock.now
+        while let ticket = try queue.claim() {
+            let outcome: Ingestor.Outcome
+            do {
+                outcome = try ingestor.process(ticket)
+            } catch {
+                try db.write { c in
+                    _ = try queue.finish(ticket.id, state: .failed, outcome: String(describing: error), docId: nil, c)
+                }
+                outcome = .init(state: .failed, chunks: 0)
+            }
+            summary.add(outcome.state, chunks: outcome.chunks)
+            progress?(IngestionProgress(completed: summary.processed, total: max(total, summary.processed),
+                                        ticketId: ticket.id, path: ticket.path, state: outcome.state))
+        }
+        _ = try currentVectors(db)
+        let elapsed = ContinuousClock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return summary
+    }
+
+    static func supportedFiles(under directory: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey],
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        var files: [String] = []
+        for case let url as URL in walker where DocumentKind.of(url) != nil {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                files.append(url.standardizedFileURL.path)
+            }
+        }
+        return files.sorted()
+    }
+
+    // MARK: Vector file
+
+    /// The mapped vector file for the store's current generation, rebuilt when it is older.
+    func currentVectors(_ db: Database) throws -> VectorFile {
+        let (generation, built) = try db.read { c in
+            (try LibraryCatalog.generation(c), try LibraryCatalog.meta("embedder", c))
+        }
+        if let built, built != embedder.identifier {
+            throw RetrievalError.embedderMismatch(index: built, current: embedder.identifier)
+        }
+        return try mapped.withLock { current in
+            if let current, current.generation == generation { return current }
+            if let onDisk = try? VectorFile(url: vectorFileURL), onDisk.generation == generation,
+               onDisk.embedder == embedder.identifier, onDisk.count == 0 || onDisk.dimension == embedder.dimension {
+                current = onDisk
+                return onDisk
+            }
+            try VectorFileWriter.rebuild(db, to: vectorFileURL, embedder: embedder.identifier, dimension: embedder.dimension)
+            let fresh = try VectorFile(url: vectorFileURL)
+            current = fresh
+            return fresh
+        }
+    }
+}
+
+extension Library {
+    /// The store's migrations with the library's appended when the composition root has not
+    /// already included them (for throw-away stores in evaluations and tests).
+    public static var migrations: [Migration] {
+        let known = Set(StoreSchema.migrations.map(\.name))
+        return StoreSchema.migrations + StoreSchema.library.filter { !known.contains($0.name) }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+
+/// The answer value of AskLibrary (DESIGN §9), encoded with snake_case keys:
+/// `{"question","answer"|null,"abstained","abstain_reason","claims","citations","confidence","gates"}`.
+public struct LibraryAnswer: Sendable, Codable, Equatable {
+    /// One sentence of the answer and the indices (into `citations`) that support it.
+    public struct Claim: Sendable, Codable, Equatable {
+        public var text: String
+        public var citations: [Int]
+        public init(text: String, citations: [Int]) { self.text = text; self.citations = citations }
+    }
+
+    /// A quote from a source file: bytes `start..<end` of the file at `path` are exactly `quote`.
+    public struct Citation: Sendable, Codable, Equatable {
+        public var docId: Int64
+        public var path: String
+        public var chunkId: Int64
+        public var start: Int
+        public var end: Int
+        public var quote: String
+
+        enum CodingKeys: String, CodingKey {
+            case docId = "doc_id", path, chunkId = "chunk_id", start, end, quote
+        }
+    }
+
+    /// The outcome of one verification gate.
+    public struct Gate: Sendable, Codable, Equatable {
+        public var passed: Bool
+        public var score: Double?
+        public var detail: String?
+        public init(passed: Bool, score: Double? = nil, detail: String? = nil) {
+            self.passed = passed; self.score = score; self.detail = detail
+        }
+    }
+
+    public var question: String
+    /// The answer text, nil when abstained.
+    public var answer: String?
+    public var abstained: Bool
+    /// Why the library abstained (a fixed phrase, no user content), nil when it answered.
+    public var abstainReason: String?
+    public var claims: [Claim]
+    /// Answer quotes first (referenced by claims), then further evidence, strongest first. When
+    /// abstained: empty, or the nearest passages (referenced by no claim) when the configuration
+    /// asks for them.
+    public var citations: [Citation]
+    /// Calibrated 0…1: how likely the cited sentences answer the question.
+    public var confidence: Double
+    /// Gate name (`retrieval_confidence`, `evidence_coverage`, `quote_faithfulness`) → result.
+    public var gates: [String: Gate]
+
+    enum CodingKeys: String, CodingKey {
+        case question, answer, abstained, abstainReason = "abstain_reason", claims, citations, confidence, gates
+    }
+
+    public init(question: String, answer: String?, abstained: Bool, abstainReason: String?, claims: [Claim],
+                citations: [Citation], confidence: Double, gates: [String: Gate]) {
+        self.question = question; self.answer = answer; self.abstained = abstained
+        self.abstainReason = abstainReason; self.claims = claims; self.citations = citations
+        self.confidence = confidence; self.gates = gates
+    }
+
+    /// Encodes `answer` and `abstain_reason` as JSON null when absent (the shape is fixed).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(question, forKey: .question)
+        try c.encode(answer, forKey: .answer)
+        try c.encode(abstained, forKey: .abstained)
+        try c.encode(abstainReason, forKey: .abstainReason)
+        try c.encode(claims, forKey: .claims)
+        try c.encode(citations, forKey: .citations)
+        try c.encode(confidence, forKey: .confidence)
+        try c.encode(gates, forKey: .gates)
+    }
+}
+
+/// Checks citations against the files on disk.
+public enum CitationCheck {
+    /// True when bytes `start..<end` of the file at `path` are exactly `quote` (one `pread`).
+    public static func verify(_ citation: LibraryAnswer.Citation) -> Bool {
+        let expected = Array(citation.quote.utf8)
+        guard citation.start >= 0, citation.end - citation.start == expected.count, !expected.isEmpty else { return false }
+        let fd = open(citation.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: expected.count)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, expected.count, off_t(citation.start)) }
+        return n == expected.count && buffer == expected
+    }
+}

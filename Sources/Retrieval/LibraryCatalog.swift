@@ -1,0 +1,158 @@
+import Foundation
+import Store
+
+/// A stored chunk with what the answerer needs to quote it.
+public struct ChunkRecord: Sendable, Equatable {
+    public let id: Int64
+    public let docId: Int64
+    /// Absolute path of the source file.
+    public let path: String
+    public let kind: DocumentKind
+    public let ordinal: Int
+    /// Source byte range of the chunk.
+    public let start: Int
+    public let end: Int
+    public let tokenCount: Int
+    /// Extracted text (what is searched and embedded).
+    public let text: String
+    /// Source bytes `start..<end` when they differ from `text` (HTML, JSON); nil when equal.
+    let raw: String?
+    /// Verbatim runs, `textOffset` relative to `text`.
+    let segments: [ExtractedText.Segment]
+
+    /// Source byte range and exact source text of text bytes `range` (relative to `text`).
+    func quote(_ range: Range<Int>) -> (range: Range<Int>, quote: String)? {
+        guard let source = ExtractedText.sourceRange(of: range, segments: segments) else { return nil }
+        let bytes = Array((raw ?? text).utf8)
+        let lo = source.lowerBound - start, hi = source.upperBound - start
+        guard lo >= 0, hi <= bytes.count, lo < hi else { return nil }
+        return (source, String(decoding: bytes[lo..<hi], as: UTF8.self))
+    }
+}
+
+/// A document of the library.
+public struct LibraryDocument: Sendable, Equatable, Codable {
+    public let id: Int64
+    public let path: String
+    public let kind: String
+    public let contentHash: String
+    public let size: Int64
+    public let chunkCount: Int
+    public let embedder: String
+    public let indexedAt: String
+}
+
+/// SQL access to documents, chunks and index metadata. All methods run on a connection inside the
+/// caller's `read`/`write` block.
+enum LibraryCatalog {
+    static let documentColumns = "id, path, kind, content_hash, size, chunk_count, embedder, indexed_at"
+
+    static func document(path: String, _ c: Connection) throws -> LibraryDocument? {
+        try c.first("SELECT \(documentColumns) FROM library_documents WHERE path = ?", [path], mapDocument)
+    }
+
+    static func documents(_ c: Connection) throws -> [LibraryDocument] {
+        try c.rows("SELECT \(documentColumns) FROM library_documents ORDER BY id", [], mapDocument)
+    }
+
+    private static func mapDocument(_ r: Row) -> LibraryDocument {
+        LibraryDocument(id: r.int64(0), path: r.text(1), kind: r.text(2), contentHash: r.text(3), size: r.int64(4),
+                        chunkCount: r.int(5), embedder: r.text(6), indexedAt: r.text(7))
+    }
+
+    /// Replaces the document at `path` (if any) with new chunks and vectors; returns the new id.
+    static func replace(path: String, kind: DocumentKind, hash: String, size: Int64, embedder: String,
+                        chunks: [ChunkDraft], raws: [String?], vectors: [[Float]], _ c: Connection) throws -> Int64 {
+        try c.run("DELETE FROM library_documents WHERE path = ?", [path])
+        try c.run("""
+            INSERT INTO library_documents(path, kind, content_hash, size, chunk_count, embedder, indexed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [path, kind.rawValue, hash, size, chunks.count, embedder, ISO8601DateFormatter().string(from: Date())])
+        let docId = c.lastInsertRowID
+        let insert = try c.prepare("""
+            INSERT INTO library_chunks(doc_id, ordinal, start, end, word_count, token_count, text, raw, segments, vector)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (i, chunk) in chunks.enumerated() {
+            try insert.run([docId, chunk.ordinal, chunk.sourceRange.lowerBound, chunk.sourceRange.upperBound,
+                            chunk.wordCount, chunk.tokenCount, chunk.text, raws[i], encode(chunk.segments),
+                            encode(vectors[i])])
+        }
+        try bumpGeneration(c)
+        return docId
+    }
+
+    /// Deletes the document (its chunks and FTS rows go with it). Returns false when absent.
+    @discardableResult
+    static func remove(where column: String, _ value: any SQLBindable, _ c: Connection) throws -> Bool {
+        try c.run("DELETE FROM library_documents WHERE \(column) = ?", [value])
+        guard c.changes > 0 else { return false }
+        try bumpGeneration(c)
+        return true
+    }
+
+    /// Chunks with the given ids (any order; missing ids are skipped).
+    static func chunks(ids: [Int64], _ c: Connection) throws -> [Int64: ChunkRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let rows = try c.rows("""
+            SELECT c.id, c.doc_id, d.path, d.kind, c.ordinal, c.start, c.end, c.token_count, c.text, c.raw, c.segments
+            FROM library_chunks c JOIN library_documents d ON d.id = c.doc_id WHERE c.id IN (\(marks))
+            """, ids) { r in
+            ChunkRecord(id: r.int64(0), docId: r.int64(1), path: r.text(2),
+                        kind: DocumentKind(rawValue: r.text(3)) ?? .text, ordinal: r.int(4), start: r.int(5),
+                        end: r.int(6), tokenCount: r.int(7), text: r.text(8), raw: r.optionalText(9),
+                        segments: decodeSegments(r.blob(10)))
+        }
+        return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Ids of the chunks within `radius` ordinals of `chunk` in the same document (itself excluded).
+    static func neighbours(of chunk: Int64, radius: Int, _ c: Connection) throws -> [Int64] {
+        try c.rows("""
+            SELECT n.id FROM library_chunks n JOIN library_chunks c ON c.id = ?
+            WHERE n.doc_id = c.doc_id AND n.id != c.id AND abs(n.ordinal - c.ordinal) <= ? ORDER BY n.ordinal
+            """, [chunk, radius]) { $0.int64(0) }
+    }
+
+    // MARK: metadata
+
+    static func meta(_ key: String, _ c: Connection) throws -> String? {
+        try c.first("SELECT value FROM library_meta WHERE key = ?", [key]) { $0.text(0) }
+    }
+
+    static func setMeta(_ key: String, _ value: String, _ c: Connection) throws {
+        try c.run("INSERT INTO library_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                  [key, value])
+    }
+
+    /// The index generation: bumped by every change to chunks, recorded in the vector file.
+    static func generation(_ c: Connection) throws -> Int64 {
+        Int64(try meta("generation", c) ?? "0") ?? 0
+    }
+
+    static func bumpGeneration(_ c: Connection) throws {
+        try setMeta("generation", String(try generation(c) + 1), c)
+    }
+
+    // MARK: encoding
+
+    static func encode(_ vector: [Float]) -> Data {
+        vector.withUnsafeBufferPointer { Data(buffer: $0) }
+    }
+
+    static func encode(_ segments: [ExtractedText.Segment]) -> Data {
+        var values: [Int64] = []
+        for s in segments { values += [Int64(s.textOffset), Int64(s.sourceOffset), Int64(s.length)] }
+        return values.withUnsafeBufferPointer { Data(buffer: $0) }
+    }
+
+    static func decodeSegments(_ data: Data) -> [ExtractedText.Segment] {
+        let values: [Int64] = data.withUnsafeBytes { raw in
+            (0..<(raw.count / 8)).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self) }
+        }
+        return stride(from: 0, to: values.count - 2, by: 3).map {
+            .init(textOffset: Int(values[$0]), sourceOffset: Int(values[$0 + 1]), length: Int(values[$0 + 2]))
+        }
+    }
+}

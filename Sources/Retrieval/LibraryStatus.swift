@@ -1,0 +1,82 @@
+import Foundation
+import Store
+
+/// Reported after every processed ticket.
+public struct IngestionProgress: Sendable, Equatable {
+    /// Tickets finished in this run so far, and the number expected (grows if tickets are added).
+    public let completed: Int
+    public let total: Int
+    public let ticketId: Int64
+    public let path: String
+    public let state: IngestionTicket.State
+    /// `completed / total`, 0…1.
+    public var fraction: Double { total > 0 ? min(1, Double(completed) / Double(total)) : 1 }
+}
+
+/// What one `processQueue` run did.
+public struct IngestionSummary: Sendable, Equatable, Codable {
+    /// True when another process holds the worker lock; nothing was done.
+    public var busy = false
+    public var indexed = 0
+    public var unchanged = 0
+    public var removed = 0
+    public var refused = 0
+    public var failed = 0
+    /// Chunks written.
+    public var chunks = 0
+    public var seconds = 0.0
+    public var processed: Int { indexed + unchanged + removed + refused + failed }
+
+    mutating func add(_ state: IngestionTicket.State, chunks: Int) {
+        switch state {
+        case .indexed: indexed += 1
+        case .unchanged: unchanged += 1
+        case .removed: removed += 1
+        case .refused: refused += 1
+        case .failed: failed += 1
+        case .queued, .processing: break
+        }
+        self.chunks += chunks
+    }
+}
+
+/// The library at a glance (`intent library status`).
+public struct LibraryStatus: Sendable, Codable, Equatable {
+    public var documents: [LibraryDocument]
+    public var chunkCount: Int
+    /// Ticket counts by state name.
+    public var tickets: [String: Int]
+    /// The most recent tickets, newest first (refusal reasons included).
+    public var recentTickets: [IngestionTicket]
+    /// Embedder that built the index (nil before the first ingestion) and the active one.
+    public var indexEmbedder: String?
+    public var activeEmbedder: String
+    /// True when the index was built by another embedder: `reindex` is needed.
+    public var needsReindex: Bool
+    public var vectorFileBytes: Int64
+    public var databaseBytes: Int64
+}
+
+extension Library {
+    /// Documents, chunk and ticket counts, embedders and sizes on disk.
+    public func status(recent: Int = 20) throws -> LibraryStatus {
+        let db = try store.database()
+        let queue = queue(db)
+        let (docs, chunks, built) = try db.read { c in
+            (try LibraryCatalog.documents(c), try LexicalSearch.chunkCount(c), try LibraryCatalog.meta("embedder", c))
+        }
+        var tickets: [String: Int] = [:]
+        for (state, n) in try queue.counts() { tickets[state.rawValue] = n }
+        func size(_ url: URL) -> Int64 {
+            ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+        }
+        let dbURL = store.paths.databaseURL
+        let dbBytes = size(dbURL) + size(URL(fileURLWithPath: dbURL.path + "-wal"))
+        return LibraryStatus(documents: docs, chunkCount: chunks, tickets: tickets,
+                             recentTickets: try queue.tickets(limit: recent), indexEmbedder: built,
+                             activeEmbedder: embedder.identifier,
+                             needsReindex: built != nil && built != embedder.identifier && !docs.isEmpty,
+                             vectorFileBytes: size(vectorFileURL), databaseBytes: dbBytes)
+    }
+}
+

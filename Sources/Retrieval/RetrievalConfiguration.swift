@@ -1,0 +1,94 @@
+import Foundation
+
+/// Every number that tunes the library: ingestion, chunking, search, packing and answering.
+///
+/// One value, passed to `Library`; nothing in the module hard-codes these at call sites.
+public struct RetrievalConfiguration: Sendable, Equatable {
+    // MARK: Ingestion
+    /// Files larger than this are refused before a byte is read (500 MB).
+    public var maxFileBytes: Int64 = 500 * 1_000 * 1_000
+    /// How long a claimed ticket stays leased without a heartbeat before another worker may take it.
+    public var leaseSeconds: Double = 60
+    /// Chunks embedded per call to the embedder (a heartbeat follows every batch).
+    public var embedBatchSize: Int = 32
+    /// Attempts before a ticket that keeps failing is marked `failed`.
+    public var maxTicketAttempts: Int = 3
+
+    // MARK: Chunking
+    /// Most words in one chunk.
+    public var chunkMaxWords: Int = 310
+    /// Words repeated from the end of one chunk at the start of the next (whole sentences).
+    public var chunkOverlapWords: Int = 50
+
+    // MARK: Search
+    /// Evidence chunks wanted in `standard` mode (the target; `topK` overrides it).
+    public var standardTarget: Int = 5
+    /// Evidence chunks wanted in `deep` mode.
+    public var deepTarget: Int = 10
+    /// The vector arm asks for `vectorFactor × target` candidates.
+    public var vectorFactor: Int = 3
+    /// Most candidates the lexical (FTS5 bm25) arm returns.
+    public var lexicalLimit: Int = 60
+    /// Reciprocal rank fusion constant `k` in `w / (k + rank)`.
+    public var rrfK: Double = 60
+    /// Fusion weight of the vector arm.
+    public var vectorWeight: Double = 0.7
+    /// Fusion weight of the lexical arm.
+    public var lexicalWeight: Double = 0.3
+    /// Candidates whose cosine similarity is below this and that the lexical arm did not find are dropped.
+    public var similarityFloor: Float = 0.05
+    /// Rerank after fusion: relevance = (1 − w) × fused / best fused + w × idf-weighted share of
+    /// question terms in the chunk. 0 keeps the plain fusion order.
+    public var rerankWeight: Double = 0.5
+    /// Document frequencies are counted up to this many chunks (rarer terms weigh more).
+    public var frequencyCap: Int = 1_000
+    /// The lexical query takes the question's words rarest first while the sum of their chunk
+    /// frequencies stays within this budget (the rarest word always goes in); bounds bm25's work.
+    public var lexicalPostingBudget: Int = 2_000
+    /// MMR chooses among the best `mmrPoolFactor × target` reranked candidates.
+    public var mmrPoolFactor: Int = 4
+    /// MMR trade-off: 1 = relevance only, 0 = diversity only.
+    public var mmrLambda: Double = 0.6
+    /// Chunks on each side of a selected chunk pulled in as context.
+    public var neighbourRadius: Int = 1
+    /// Token budget of the packed evidence (the local model's budget, DESIGN §7).
+    public var evidenceTokenBudget: Int = 3_200
+
+    // MARK: Answering
+    /// Most sentences in an extractive answer.
+    public var answerMaxSentences: Int = 2
+    /// Most words in an extractive answer.
+    public var answerMaxWords: Int = 80
+    /// A second sentence joins the answer only when its score is at least this share of the best.
+    public var secondSentenceRatio: Double = 0.5
+    /// Confidence = logistic(slope × (evidence − midpoint)), where evidence blends the best
+    /// sentence's idf-weighted question-term coverage (this weight) with its chunk's coverage.
+    public var sentenceCoverageWeight: Double = 0.65
+    public var confidenceMidpoint: Double = 0.44
+    public var confidenceSlope: Double = 9
+    /// Answers whose confidence is below this abstain.
+    public var abstainBelowConfidence: Double = 0.5
+    /// When abstaining for low confidence, still list the nearest passages as citations (no claims,
+    /// no answer text; `confidence` stays below the abstention threshold), so a reader can check
+    /// what the library holds. False: abstentions carry no citations.
+    public var citeEvidenceWhenAbstaining: Bool = true
+    /// Citations returned at most (answer quotes first, then further evidence), before `topK`.
+    public var maxCitations: Int = 5
+
+    public init() {}
+
+    /// The shipped configuration.
+    public static let standard = RetrievalConfiguration()
+
+    /// Evidence chunks wanted for `mode`, unless `topK` is given.
+    public func target(mode: SearchMode, topK: Int?) -> Int {
+        if let topK, topK > 0 { return topK }
+        return mode == .deep ? deepTarget : standardTarget
+    }
+}
+
+/// How much evidence a question gathers: `standard`, or `deep` (twice the chunks).
+public enum SearchMode: String, Sendable, Codable, CaseIterable {
+    case standard
+    case deep
+}

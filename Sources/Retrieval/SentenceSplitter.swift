@@ -1,0 +1,103 @@
+import Foundation
+
+/// Splits text into sentence-like units, as UTF-8 byte ranges with surrounding whitespace trimmed.
+///
+/// Prose: a unit ends after `.`, `!` or `?` (plus closing quotes or brackets) followed by white
+/// space and a capital, digit, quote or bracket, unless the word before the stop is a known
+/// abbreviation or a single initial; blank lines and Markdown block starts (`#`, `-`, `*`, `|`,
+/// `1.`) always end a unit. Line mode (CSV, source code): every non-blank line is a unit.
+enum SentenceSplitter {
+    static let abbreviations: Set<String> = [
+        "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e", "no", "fig", "ca", "approx",
+        "inc", "ltd", "co", "corp", "mt", "ft", "gen", "col", "sgt", "capt", "lt", "rev", "vol", "pp", "ed", "est",
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k", "a.d", "b.c",
+    ]
+
+    static func split(_ text: String, lineMode: Bool) -> [Range<Int>] {
+        let b = Array(text.utf8)
+        var result: [Range<Int>] = []
+        var start = 0
+        func emit(_ end: Int) {
+            var lo = start, hi = end
+            while lo < hi, isSpace(b[lo]) { lo += 1 }
+            while hi > lo, isSpace(b[hi - 1]) { hi -= 1 }
+            if lo < hi { result.append(lo..<hi) }
+            start = end
+        }
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c == 0x0A {
+                if lineMode || isBlockBreak(b, after: i) { emit(i + 1) }
+            } else if !lineMode, c == UInt8(ascii: ".") || c == UInt8(ascii: "!") || c == UInt8(ascii: "?") {
+                var j = i + 1
+                while j < b.count, isCloser(b[j]) { j += 1 }
+                if j >= b.count { break }
+                if isSpace(b[j]) {
+                    var k = j
+                    while k < b.count, isSpace(b[k]) { k += 1 }
+                    if k < b.count, startsSentence(b[k]), c != UInt8(ascii: ".") || !isAbbreviation(b, dotAt: i) {
+                        emit(j)
+                        i = j
+                        continue
+                    }
+                }
+            }
+            i += 1
+        }
+        emit(b.count)
+        return result
+    }
+
+    /// Whether the newline at `i` ends a block: a blank line follows, or a Markdown block marker.
+    private static func isBlockBreak(_ b: [UInt8], after i: Int) -> Bool {
+        var k = i + 1
+        while k < b.count, b[k] == 0x20 || b[k] == 0x09 || b[k] == 0x0D { k += 1 }
+        guard k < b.count else { return true }
+        let c = b[k]
+        if c == 0x0A { return true }
+        if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") || c == UInt8(ascii: ">") { return true }
+        if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
+            return k + 1 < b.count && b[k + 1] == 0x20
+        }
+        if isDigit(c) {
+            var d = k
+            while d < b.count, isDigit(b[d]) { d += 1 }
+            return d + 1 < b.count && (b[d] == UInt8(ascii: ".") || b[d] == UInt8(ascii: ")")) && b[d + 1] == 0x20
+        }
+        // A line break inside prose ends a unit only after a line that itself looks finished.
+        var p = i
+        while p > 0, isSpace(b[p - 1]) { p -= 1 }
+        return p > 0 && b[p - 1] == UInt8(ascii: ":")
+    }
+
+    private static func isAbbreviation(_ b: [UInt8], dotAt i: Int) -> Bool {
+        var s = i
+        while s > 0, !isSpace(b[s - 1]), b[s - 1] != UInt8(ascii: "(") { s -= 1 }
+        let word = String(decoding: b[s..<i], as: UTF8.self).lowercased()
+        if word.count == 1, let f = word.unicodeScalars.first, f.properties.isAlphabetic { return true }
+        return abbreviations.contains(word)
+    }
+
+    private static func startsSentence(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || isDigit(c) || c == UInt8(ascii: "\"") || c == UInt8(ascii: "(")
+            || c == UInt8(ascii: "[") || c == UInt8(ascii: "'") || c >= 0xC0
+    }
+
+    private static func isCloser(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: ")") || c == UInt8(ascii: "]")
+    }
+
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C }
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    /// Number of white-space separated words in `bytes`.
+    static func wordCount<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+        var count = 0
+        var inWord = false
+        for c in bytes {
+            if isSpace(c) { inWord = false } else if !inWord { inWord = true; count += 1 }
+        }
+        return count
+    }
+}

@@ -1,0 +1,149 @@
+import CBLAS
+import Foundation
+import Glibc
+import Store
+
+/// The vector index on disk: a memory-mapped float32 matrix with norms and chunk ids.
+///
+/// Layout (little-endian): a 128-byte header — magic `INTVEC01`, dimension (u32), pad, count (u64),
+/// generation (u64), embedder identifier (64 bytes, NUL-padded) — then `count × dimension` float32
+/// vectors, `count` float32 norms and `count` int64 chunk ids in ascending order. The file is
+/// derived from the store (which keeps every vector) and rebuilt atomically when the store's
+/// generation moves; it is searched in place with BLAS, never copied.
+public final class VectorFile: @unchecked Sendable {
+    static let magic = Array("INTVEC01".utf8)
+    static let headerSize = 128
+
+    public let url: URL
+    public let dimension: Int
+    public let count: Int
+    public let generation: Int64
+    public let embedder: String
+    private let data: Data
+
+    /// Maps the file at `url` and validates its header and size.
+    public init(url: URL) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
+            throw RetrievalError.corruptVectorFile(path: url.lastPathComponent, reason: "cannot map")
+        }
+        guard data.count >= VectorFile.headerSize, Array(data.prefix(8)) == VectorFile.magic else {
+            throw RetrievalError.corruptVectorFile(path: url.lastPathComponent, reason: "bad header")
+        }
+        let (dim, count, gen, name) = data.withUnsafeBytes { raw in
+            (Int(raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)),
+             Int(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
+             Int64(raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)),
+             String(decoding: raw[32..<96].prefix { $0 != 0 }, as: UTF8.self))
+        }
+        guard dim > 0, data.count == VectorFile.headerSize + count * (dim * 4 + 4 + 8) else {
+            throw RetrievalError.corruptVectorFile(path: url.lastPathComponent, reason: "size does not match header")
+        }
+        self.url = url
+        self.data = data
+        self.dimension = dim
+        self.count = count
+        self.generation = gen
+        self.embedder = name
+    }
+
+    private var normsOffset: Int { VectorFile.headerSize + count * dimension * 4 }
+    private var idsOffset: Int { normsOffset + count * 4 }
+
+    /// Chunk id stored at `slot`.
+    public func id(at slot: Int) -> Int64 {
+        data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: idsOffset + slot * 8, as: Int64.self) }
+    }
+
+    /// Slot of chunk `id` (binary search over the ascending ids), or nil.
+    public func slot(of id: Int64) -> Int? {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let value = self.id(at: mid)
+            if value == id { return mid }
+            if value < id { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+
+    /// Cosine similarity of `query` (unit length) with the vector at `slot`.
+    public func cosine(_ query: [Float], slot: Int) -> Float {
+        data.withUnsafeBytes { raw in
+            let base = raw.baseAddress!.advanced(by: VectorFile.headerSize + slot * dimension * 4)
+                .assumingMemoryBound(to: Float.self)
+            let norm = raw.loadUnaligned(fromByteOffset: normsOffset + slot * 4, as: Float.self)
+            let dot = cblas_sdot(Int32(dimension), base, 1, query, 1)
+            return norm > 0 ? dot / norm : 0
+        }
+    }
+
+    /// Cosine between the stored vectors at two slots.
+    public func cosine(slot a: Int, slot b: Int) -> Float {
+        data.withUnsafeBytes { raw in
+            let base = raw.baseAddress!.advanced(by: VectorFile.headerSize).assumingMemoryBound(to: Float.self)
+            let na = raw.loadUnaligned(fromByteOffset: normsOffset + a * 4, as: Float.self)
+            let nb = raw.loadUnaligned(fromByteOffset: normsOffset + b * 4, as: Float.self)
+            let dot = cblas_sdot(Int32(dimension), base + a * dimension, 1, base + b * dimension, 1)
+            return na > 0 && nb > 0 ? dot / (na * nb) : 0
+        }
+    }
+
+    /// The `k` best slots for `query` by cosine similarity (one `cblas_sgemv` over the mapped matrix).
+    public func search(_ query: [Float], k: Int) -> [(slot: Int, score: Float)] {
+        guard count > 0, k > 0 else { return [] }
+        var scores = [Float](repeating: 0, count: count)
+        data.withUnsafeBytes { raw in
+            let matrix = raw.baseAddress!.advanced(by: VectorFile.headerSize).assumingMemoryBound(to: Float.self)
+            cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(count), Int32(dimension), 1, matrix, Int32(dimension),
+                        query, 1, 0, &scores, 1)
+            divideByNorms(&scores, raw)
+        }
+        return TopK.select(scores, k: k)
+    }
+
+    /// The `k` best slots for each query (one `cblas_sgemm` over the mapped matrix).
+    public func search(batch queries: [[Float]], k: Int) -> [[(slot: Int, score: Float)]] {
+        guard count > 0, k > 0, !queries.isEmpty else { return queries.map { _ in [] } }
+        let q = queries.flatMap { $0 }
+        var scores = [Float](repeating: 0, count: count * queries.count)
+        data.withUnsafeBytes { raw in
+            let matrix = raw.baseAddress!.advanced(by: VectorFile.headerSize).assumingMemoryBound(to: Float.self)
+            // scores (queries × count) = Q (queries × dim) · Mᵀ
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(queries.count), Int32(count),
+                        Int32(dimension), 1, q, Int32(dimension), matrix, Int32(dimension), 0, &scores, Int32(count))
+        }
+        return (0..<queries.count).map { i in
+            var row = Array(scores[(i * count)..<((i + 1) * count)])
+            data.withUnsafeBytes { divideByNorms(&row, $0) }
+            return TopK.select(row, k: k)
+        }
+    }
+
+    private func divideByNorms(_ scores: inout [Float], _ raw: UnsafeRawBufferPointer) {
+        let norms = raw.baseAddress!.advanced(by: normsOffset)
+        for i in 0..<scores.count {
+            let n = norms.loadUnaligned(fromByteOffset: i * 4, as: Float.self)
+            scores[i] = n > 0 ? scores[i] / n : 0
+        }
+    }
+
+    /// Bytes of the matrix (what one query scans).
+    public var matrixBytes: Int { count * dimension * 4 }
+}
+
+/// Top-k selection without sorting the whole array.
+enum TopK {
+    static func select(_ scores: [Float], k: Int) -> [(slot: Int, score: Float)] {
+        var best: [(slot: Int, score: Float)] = []
+        best.reserveCapacity(k + 1)
+        var floor = -Float.infinity
+        for (i, s) in scores.enumerated() where best.count < k || s > floor {
+            let at = best.firstIndex { $0.score < s } ?? best.count
+            best.insert((i, s), at: at)
+            if best.count > k { best.removeLast() }
+            if best.count == k { floor = best[k - 1].score }
+        }
+        return best
+    }
+}

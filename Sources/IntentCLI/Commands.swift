@@ -20,6 +20,8 @@ enum Commands {
         AgendaCommands.calendars,
         AgendaCommands.reminders,
         EvalCommand.command,
+        EmbedCommand.command,
+        BenchCommand.command,
         ModelsCommand.command,
         KeysCommand.command,
         ConsentCommand.command,

@@ -10,12 +10,15 @@ enum EvalCommand {
         FlagSpec(name: "threshold", takesValue: true, help: "fail (exit 1) below this score, 0…1"),
         FlagSpec(name: "json", takesValue: false, help: "print the full report as JSON"),
         FlagSpec(name: "misses", takesValue: true, help: "how many misses to list (default 20)"),
+        FlagSpec(name: "docs", takesValue: true, help: "qa: the document directory"),
+        FlagSpec(name: "questions", takesValue: true, help: "qa: a questions .jsonl file (repeatable)"),
+        FlagSpec(name: "floors", takesValue: true, help: "qa: minimums, e.g. hit5=0.95,contain=0.78,abstain=0.85,false_abstain=0.10,offsets=1"),
         CatalogCommands.helpFlag,
     ]
 
     static let command: Command = Command(
         name: "eval", summary: "Score the parsers against an eval set (dates, ics)",
-        usage: "intent eval dates FILE... | ics DIR  [--threshold X] [--json]",
+        usage: "intent eval dates FILE... | ics DIR | qa --docs DIR --questions FILE...  [--threshold X] [--json]",
         run: { args, globals, env in
             let parsed = try ArgumentParser.parse(args, specs: specs)
             if parsed.has("help") || parsed.positional.isEmpty {
@@ -28,14 +31,15 @@ enum EvalCommand {
             }
             let suite = parsed.positional[0]
             let inputs = Array(parsed.positional.dropFirst())
-            guard !inputs.isEmpty else { throw IntentError.usage("intent eval \(suite) needs a file or directory") }
+            guard !inputs.isEmpty || suite == "qa" else { throw IntentError.usage("intent eval \(suite) needs a file or directory") }
             let json = globals.json || parsed.has("json")
             let misses = Int(parsed.value("misses") ?? "20") ?? 20
             let score: Double
             switch suite {
             case "dates": score = try dates(inputs, json: json, misses: misses, env: env)
             case "ics": score = try ics(inputs[0], json: json, env: env)
-            default: throw IntentError.usage("unknown eval suite '\(suite)' (dates, ics)")
+            case "qa": return try QAEvalCommand.run(parsed, globals: globals, json: json, env: env)
+            default: throw IntentError.usage("unknown eval suite '\(suite)' (dates, ics, qa)")
             }
             if let threshold, score < threshold {
                 env.streams.err("intent: eval \(suite): score \(String(format: "%.4f", score)) is below the threshold \(threshold)\n")

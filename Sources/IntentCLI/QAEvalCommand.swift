@@ -1,0 +1,63 @@
+import Embeddings
+import Foundation
+import IntentKit
+import Intents
+import Retrieval
+
+/// `intent eval qa --docs DIR --questions FILE... [--floors k=v,...]`: indexes the documents in a
+/// throw-away home and scores AskLibrary's deterministic answers.
+enum QAEvalCommand {
+    /// Default floors (the issue's held-out floors).
+    static let defaultFloors: [String: Double] = ["hit5": 0.95, "contain": 0.78, "abstain": 0.85, "false_abstain": 0.10, "offsets": 1.0]
+
+    static func run(_ parsed: ParsedArguments, globals: GlobalOptions, json: Bool, env: CLIEnvironment) throws -> Int32 {
+        guard let docs = parsed.value("docs"), let questions = parsed.options["questions"], !questions.isEmpty else {
+            throw IntentError.usage("intent eval qa --docs DIR --questions FILE [--questions FILE...]")
+        }
+        let floors = try parseFloors(parsed.value("floors"))
+        let home = (globals.home ?? env.environment["INTENT_HOME"]).map { URL(fileURLWithPath: $0) }
+        let loaded = EmbedderProvider.live(home: home, environment: env.environment).current
+        if let problem = loaded.problem { env.streams.err("intent: eval qa uses the hashing embedder (\(problem))\n") }
+        let report: QAReport
+        do {
+            report = try QAEval.run(docs: URL(fileURLWithPath: docs), questions: questions.map { URL(fileURLWithPath: $0) },
+                                    embedder: loaded.embedder)
+        } catch let error as RetrievalError { throw error.intentError }
+        if json { try env.printJSON(report) } else {
+            let f = { (x: Double) in String(format: "%.3f", x) }
+            env.streams.out("""
+                qa (\(report.embedder)): \(report.documents) documents, \(report.chunks) chunks, \(report.answerable) answerable + \(report.unanswerable) unanswerable questions
+                  hit@1 \(f(report.hitAt1))  hit@5 \(f(report.hitAt5))  answer containment \(f(report.answerContainment))
+                  abstention: unanswerable \(f(report.abstentionUnanswerable)), answerable \(f(report.abstentionAnswerable))
+                  citation offsets exact \(f(report.citationExactness))
+                  latency p50 \(String(format: "%.1f", report.latencyP50)) ms, p95 \(String(format: "%.1f", report.latencyP95)) ms; ingestion \(String(format: "%.1f", report.ingestionSeconds)) s
+
+                """)
+        }
+        let checks: [(String, Bool)] = [
+            ("hit5", report.hitAt5 >= floors["hit5"]!),
+            ("contain", report.answerContainment >= floors["contain"]!),
+            ("abstain", report.unanswerable == 0 || report.abstentionUnanswerable >= floors["abstain"]!),
+            ("false_abstain", report.abstentionAnswerable <= floors["false_abstain"]!),
+            ("offsets", report.citationExactness >= floors["offsets"]!),
+        ]
+        let failed = checks.filter { !$0.1 }.map(\.0)
+        guard failed.isEmpty else {
+            env.streams.err("intent: eval qa below its floors: \(failed.joined(separator: ", "))\n")
+            return 1
+        }
+        return 0
+    }
+
+    static func parseFloors(_ text: String?) throws -> [String: Double] {
+        var floors = defaultFloors
+        for pair in (text ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=")
+            guard parts.count == 2, floors[String(parts[0])] != nil, let value = Double(parts[1]) else {
+                throw IntentError.usage("--floors takes k=v pairs with k in \(defaultFloors.keys.sorted().joined(separator: ", "))")
+            }
+            floors[String(parts[0])] = value
+        }
+        return floors
+    }
+}

@@ -14,6 +14,7 @@ import Testing
             "CaptureThought": ["buy milk tomorrow"],
             "CreateReminder": ["renew passport", "--due", "next friday", "--yes"],
             "CompleteReminder": ["passport", "--yes"],
+            "AskLibrary": ["when is the insurance renewal due?"],
         ]
         for name in names {
             let cold = TemporaryHome()

@@ -42,7 +42,7 @@ public struct CaptureThought: Intent {
         let due = context.dates.find(in: body, now: context.now, timeZone: context.timeZone)?.date
         let value = ThoughtValue(id: context.ids.make("th"), text: body, tags: tags, due: due?.iso,
                                  createdAt: StoreTime.string(context.now))
-        try context.confirmWrite(WritePreview(lines: value.previewLines, value: try JSONValue.encoding(value)),
+        try context.confirmWrite(WritePreview(lines: value.previewLines, value: try value.jsonValue()),
                                  requireConfirmation: false)
         try context.store.insertThought(ThoughtRecord(id: value.id, text: value.text, tags: value.tags,
                                                       due: value.due, createdAt: value.createdAt,
@@ -76,14 +76,5 @@ public struct ThoughtValue: IntentValue, Equatable {
 
     var previewLines: [String] {
         ["Thought: \(text)", "Tags: \(tags.isEmpty ? "—" : tags.joined(separator: ", "))", "Due: \(due ?? "—")"]
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(text, forKey: .text)
-        try c.encode(tags, forKey: .tags)
-        try c.encode(due, forKey: .due)
-        try c.encode(createdAt, forKey: .createdAt)
     }
 }

@@ -45,7 +45,7 @@ public struct CompleteReminder: Intent {
     public func perform(in context: RunContext) async throws -> IntentResult<CompletedValue> {
         try await context.store.ensureConfigured()
         let value = CompletedValue(id: reminder.id, title: reminder.title, completedAt: StoreTime.string(context.now))
-        try context.confirmWrite(WritePreview(lines: ["Complete: \(reminder.title)"], value: try JSONValue.encoding(value)),
+        try context.confirmWrite(WritePreview(lines: ["Complete: \(reminder.title)"], value: try value.jsonValue()),
                                  question: "Mark it done?")
         guard try context.store.completeReminder(id: reminder.id, at: context.now) else {
             throw IntentError.invalidValue(parameter: "reminder", reason: "it is already completed")

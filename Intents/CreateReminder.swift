@@ -76,7 +76,7 @@ public struct CreateReminder: Intent {
             "Due:   \(due.map { DueText.describe($0, in: context) } ?? "—")",
             "List:  \(value.list)",
         ] + (notes.map { ["Notes: \($0)"] } ?? [])
-        try context.confirmWrite(WritePreview(lines: lines, value: try JSONValue.encoding(value)),
+        try context.confirmWrite(WritePreview(lines: lines, value: try value.jsonValue()),
                                  question: "Create this reminder?")
         try context.store.insertReminder(ReminderRecord(
             id: value.id, title: value.title, notes: value.notes, list: value.list, due: value.due,
@@ -106,16 +106,6 @@ public struct ReminderValue: IntentValue, Equatable {
             .init("list", .string()),
             .init("created_at", .string(format: "date-time")),
         ])
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(title, forKey: .title)
-        try c.encode(due, forKey: .due)
-        try c.encode(notes, forKey: .notes)
-        try c.encode(list, forKey: .list)
-        try c.encode(createdAt, forKey: .createdAt)
     }
 }
 

@@ -10,14 +10,6 @@ public struct DailyBriefValue: IntentValue, Equatable {
         public var due: String?
         /// Where it came from: `thought:<id>`, `event:<uid>@<date>`.
         public var source: String
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(due, forKey: .due)
-            try c.encode(source, forKey: .source)
-        }
     }
 
     public struct Reminder: Codable, Sendable, Equatable {
@@ -26,15 +18,6 @@ public struct DailyBriefValue: IntentValue, Equatable {
         public var due: String?
         public var list: String
         public var overdue: Bool
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(due, forKey: .due)
-            try c.encode(list, forKey: .list)
-            try c.encode(overdue, forKey: .overdue)
-        }
     }
 
     public struct Thought: Codable, Sendable, Equatable {
@@ -42,14 +25,6 @@ public struct DailyBriefValue: IntentValue, Equatable {
         public var text: String
         public var tags: [String]
         public var due: String?
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(text, forKey: .text)
-            try c.encode(tags, forKey: .tags)
-            try c.encode(due, forKey: .due)
-        }
     }
 
     /// `YYYY-MM-DD`

@@ -92,18 +92,6 @@ public struct EventListValue: IntentValue {
             description = o.description
             organizer = o.organizer
         }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(uid, forKey: .uid)
-            try c.encode(title, forKey: .title)
-            try c.encode(start, forKey: .start)
-            try c.encode(end, forKey: .end)
-            try c.encode(allDay, forKey: .allDay)
-            try c.encode(location, forKey: .location)
-            try c.encode(description, forKey: .description)
-            try c.encode(organizer, forKey: .organizer)
-        }
     }
 
     public var events: [Event]

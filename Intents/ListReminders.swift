@@ -51,16 +51,6 @@ public struct ReminderListValue: IntentValue {
             id = r.id; title = r.title; due = r.due; list = r.list; notes = r.notes
             completed = r.completedAt != nil
         }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(due, forKey: .due)
-            try c.encode(list, forKey: .list)
-            try c.encode(notes, forKey: .notes)
-            try c.encode(completed, forKey: .completed)
-        }
     }
 
     public var reminders: [Item]

@@ -38,6 +38,13 @@ public protocol IntentValue: Codable, Sendable {
     static var schema: JSONSchema { get }
 }
 
+extension IntentValue {
+    /// The value as JSON, with every nullable key of the schema present (`null` when nil).
+    public func jsonValue() throws -> JSONValue {
+        Self.schema.completingNulls(try JSONValue.encoding(self))
+    }
+}
+
 /// What `perform` returns.
 public struct IntentResult<Value: IntentValue>: Sendable {
     public var value: Value

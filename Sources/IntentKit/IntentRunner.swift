@@ -38,7 +38,7 @@ public struct IntentRunner: Sendable {
             try Task.checkCancellation()
             let result = try await intent.perform(in: context)
             var envelope = RunEnvelope(runID: context.runID, intent: name, status: result.status, dialog: result.dialog,
-                                       value: try JSONValue.encoding(result.value),
+                                       value: try result.value.jsonValue(),
                                        route: result.route ?? .deterministic(context.policy),
                                        receiptID: result.receiptID)
             envelope.display = result.display

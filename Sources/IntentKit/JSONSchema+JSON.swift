@@ -89,3 +89,27 @@ extension JSONSchema {
         return .object(object)
     }
 }
+
+extension JSONSchema {
+    /// `value` with every nullable property this schema lists but the value omits set to `null`,
+    /// recursively — so result values can use synthesized `Codable` (which omits nil optionals)
+    /// and still print every documented key.
+    public func completingNulls(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(var object):
+            for property in properties {
+                if let present = object[property.name] {
+                    object[property.name] = property.schema.completingNulls(present)
+                } else if property.schema.types.contains(.null) {
+                    object[property.name] = .null
+                }
+            }
+            return .object(object)
+        case .array(let items):
+            guard let itemSchema = self.items.first else { return value }
+            return .array(items.map(itemSchema.completingNulls))
+        default:
+            return value
+        }
+    }
+}

@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets"]),
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
         .target(name: "Retrieval", dependencies: ["Store", "Embeddings", "CBLAS", "IntentKit"]),
-        .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets"]),
+        .target(name: "LocalModel", dependencies: ["CBLAS"]),
+        .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing", "Retrieval", "Embeddings"], path: "Intents"),
         .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
@@ -35,6 +36,9 @@ let package = Package(
         .testTarget(name: "AgendaTests", dependencies: ["Agenda"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "GenerationTests", dependencies: ["Generation", "Secrets", "ModelTestSupport"]),
+        .testTarget(name: "LocalModelTests", dependencies: ["LocalModel"]),
+        .testTarget(name: "EmbeddingsTests", dependencies: ["Embeddings"]),
+        .testTarget(name: "RetrievalTests", dependencies: ["Retrieval", "Embeddings", "Store", "IntentKit"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport"]),
     ]
 )

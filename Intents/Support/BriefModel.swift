@@ -59,7 +59,7 @@ struct BriefModel {
         return LadderRequest(need: .improvable,
                              messages: [.system(Self.instructions), .user(envelope.contextText)],
                              schema: schema, temperature: 0.2, maxTokens: 512, envelope: envelope,
-                             deterministic: deterministic, intent: "DailyBrief") { reply in
+                             deterministic: deterministic, intent: "DailyBrief", allowsEmbedded: true) { reply in
             try reconcile(reply.json)
         }
     }

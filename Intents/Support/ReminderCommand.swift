@@ -38,7 +38,7 @@ struct ReminderCommand {
         let envelope = EvidenceEnvelope(prompt: Self.instructions, chunks: [EvidenceChunk(id: "command", title: "command", text: text)])
         return LadderRequest(need: .improvable, messages: [.system(Self.instructions), .user(text)], schema: schema,
                              temperature: 0, maxTokens: 96, envelope: envelope, deterministic: deterministic(),
-                             intent: "CreateReminder") { reply in try check(reply.json) }
+                             intent: "CreateReminder", allowsEmbedded: true) { reply in try check(reply.json) }
     }
 
     /// Rule ids: `command-not-json`, `title-not-from-command`, `due-not-in-command`, `due-invalid`.

@@ -4,10 +4,15 @@ public struct WritePreview: Sendable {
     public var lines: [String]
     /// The value the run would produce; `--dry-run` and refusals return it.
     public var value: JSONValue
+    /// How the value was produced, when a model rung was involved (e.g. free-text routing).
+    public var route: RouteSummary?
+    public var receiptID: String?
 
-    public init(lines: [String], value: JSONValue) {
+    public init(lines: [String], value: JSONValue, route: RouteSummary? = nil, receiptID: String? = nil) {
         self.lines = lines
         self.value = value
+        self.route = route
+        self.receiptID = receiptID
     }
 }
 

@@ -72,7 +72,8 @@ public struct IntentRunner: Sendable {
             return RunEnvelope(runID: context.runID, intent: intent, status: .dryRun,
                                dialog: "Dry run — nothing was written. Would save:\n"
                                    + stop.preview.lines.map { "  \($0)" }.joined(separator: "\n"),
-                               value: stop.preview.value, route: .deterministic(context.policy))
+                               value: stop.preview.value, route: stop.preview.route ?? .deterministic(context.policy),
+                               receiptID: stop.preview.receiptID)
         case .confirmationRequired:
             return Self.failure(.confirmationRequired, intent: intent, runID: context.runID, value: stop.preview.value)
         case .declined:

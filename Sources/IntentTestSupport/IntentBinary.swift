@@ -64,6 +64,10 @@ public enum IntentBinary {
         env.removeValue(forKey: "INTENT_HOME")
         env.removeValue(forKey: "INTENT_NOW")
         env.removeValue(forKey: "INTENT_CLOUD_API_KEY")
+        env.removeValue(forKey: "INTENT_MODELS")
+        // Isolated from the user's installed weights: runs are deterministic and fast unless a
+        // test passes INTENT_MODELS itself.
+        env["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("intent-test-xdg").path
         if let home { env["INTENT_HOME"] = home }
         env.merge(extra) { _, new in new }
         process.environment = env

@@ -19,8 +19,9 @@ public final class TemporaryHome: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    /// Paths as `--home` would resolve them (models still found in the user's XDG directory).
-    public var paths: AppPaths { AppPaths.resolve(home: path, environment: ProcessInfo.processInfo.environment) }
+    /// Paths as `--home` would resolve them, isolated from the user's installed model weights
+    /// (a test that wants weights asks for them explicitly).
+    public var paths: AppPaths { AppPaths.resolve(home: path, environment: ["HOME": path]) }
 
     public func store() -> IntentStore { IntentStore(paths: paths) }
 

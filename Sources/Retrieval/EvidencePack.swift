@@ -68,7 +68,7 @@ public struct RetrievalTrace: Sendable, Codable, Equatable {
     public var droppedChunkIds: [Int64] = []
 
     /// The stage called `name` (`embed`, `vector`, `frequencies`, `lexical`, `fusion`, `floor`,
-    /// `rerank`, `mmr`, `neighbours`, `pack`).
+    /// `fetch`, `rerank`, `mmr`, `neighbours`, `pack`).
     public func stage(_ name: String) -> Stage? { stages.first { $0.name == name } }
 
     /// Total time of all stages.

@@ -4,11 +4,15 @@ import Foundation
 struct QuestionTerms {
     struct Term { var word: String; var key: UInt64; var idf: Double }
     let terms: [Term]
+    /// Capitalised words of the question (after its first word) that occur in no chunk: names
+    /// the library knows nothing about.
+    let unknownNames: [String]
     var totalWeight: Double { terms.reduce(0) { $0 + $1.idf } }
 
     /// The lexical arm's FTS5 query. Words go in rarest first while the sum of their chunk
     /// frequencies stays within `postingBudget` (bm25 costs a lookup per matching chunk, and
-    /// common words rank nothing), joined with OR. When even the rarest word is in `cap` chunks
+    /// common words rank nothing), joined with OR; words counted at `cap` (whose true frequency is
+    /// unknown) never join. When even the rarest word is in `cap` chunks
     /// or more, the three rarest words are joined with AND instead, which stays selective.
     func lexicalQuery(frequencies: [String: Int], postingBudget: Int, cap: Int) -> String? {
         let sorted = terms.map(\.word).sorted { (frequencies[$0] ?? 0, $0) < (frequencies[$1] ?? 0, $1) }
@@ -21,7 +25,7 @@ struct QuestionTerms {
         var postings = 0
         for word in sorted {
             let df = frequencies[word] ?? 0
-            guard words.isEmpty || postings + df <= postingBudget else { break }
+            guard df < cap, words.isEmpty || postings + df <= postingBudget else { break }
             words.append(word)
             postings += df
         }
@@ -35,6 +39,8 @@ struct QuestionTerms {
             let df = Double(frequencies[word] ?? 0)
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)))
         }
+        let names = Set(TextTerms.capitalisedWords(question))
+        unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
 
     /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
@@ -96,11 +102,13 @@ struct ExtractiveAnswerer {
         return result.sorted { $0.score > $1.score }
     }
 
-    /// Calibrated confidence from the best sentence.
-    func confidence(_ best: ScoredSentence?) -> Double {
+    /// Calibrated confidence from the best sentence; lowered when the question names something
+    /// (a capitalised word) that occurs nowhere in the library.
+    func confidence(_ best: ScoredSentence?, terms: QuestionTerms) -> Double {
         guard let best else { return 0 }
-        let evidence = configuration.sentenceCoverageWeight * best.coverage
+        var evidence = configuration.sentenceCoverageWeight * best.coverage
             + (1 - configuration.sentenceCoverageWeight) * best.contextCoverage
+        if !terms.unknownNames.isEmpty { evidence -= configuration.unknownNamePenalty }
         let x = configuration.confidenceSlope * (evidence - configuration.confidenceMidpoint)
         return 1 / (1 + exp(-x))
     }

@@ -48,6 +48,9 @@ struct HybridSearcher {
         let lexicalHits = try LexicalSearch.search(terms.lexicalQuery(frequencies: frequencies, postingBudget: cfg.lexicalPostingBudget,
                                                                      cap: cfg.frequencyCap),
                                                    limit: cfg.lexicalLimit, c)
+        trace.record("lexical", ids: lexicalHits.map(\.id), scores: lexicalHits.map(\.bm25), since: t)
+
+        t = ContinuousClock.now
         for (rank, hit) in lexicalHits.enumerated() {
             var candidate = candidates[hit.id] ?? Candidate(id: hit.id)
             if candidate.slot == nil, let slot = vectors.slot(of: hit.id) {
@@ -58,9 +61,6 @@ struct HybridSearcher {
             candidate.fused += cfg.lexicalWeight / (cfg.rrfK + Double(rank + 1))
             candidates[hit.id] = candidate
         }
-        trace.record("lexical", ids: lexicalHits.map(\.id), scores: lexicalHits.map(\.bm25), since: t)
-
-        t = ContinuousClock.now
         var fused = candidates.values.sorted { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
         trace.record("fusion", ids: fused.map(\.id), scores: fused.map(\.fused), since: t)
 

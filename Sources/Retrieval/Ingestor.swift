@@ -1,5 +1,6 @@
 import Embeddings
 import Foundation
+import IntentKit
 import Glibc
 import Store
 

@@ -36,7 +36,7 @@ extension Library {
         let terms = pack.terms
         let answerer = ExtractiveAnswerer(configuration: configuration)
         let ranked = answerer.rank(pack, terms: terms)
-        let confidence = answerer.confidence(ranked.first)
+        let confidence = answerer.confidence(ranked.first, terms: terms)
         var diagnostics = AnswerDiagnostics(bestCoverage: ranked.first?.coverage ?? 0,
                                             bestContextCoverage: ranked.first?.contextCoverage ?? 0,
                                             confidence: confidence, retrievalMilliseconds: pack.trace.milliseconds)

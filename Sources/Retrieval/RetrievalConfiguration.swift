@@ -66,6 +66,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var sentenceCoverageWeight: Double = 0.65
     public var confidenceMidpoint: Double = 0.44
     public var confidenceSlope: Double = 9
+    /// Subtracted from the evidence when the question has a capitalised word (a name) that occurs
+    /// in no chunk: the library knows nothing about what is asked.
+    public var unknownNamePenalty: Double = 0.25
     /// Answers whose confidence is below this abstain.
     public var abstainBelowConfidence: Double = 0.5
     /// When abstaining for low confidence, still list the nearest passages as citations (no claims,

@@ -18,8 +18,8 @@ enum TextTerms {
         "use", "known", "get", "got", "make", "made", "may", "might", "must", "shall", "us", "year", "years",
     ]
 
-    /// Lowercased words of `text`, in order: runs of ASCII letters and digits and of non-ASCII
-    /// bytes (ASCII is lowercased; other scripts are kept as written).
+    /// Lowercased words of `text`, in order: runs of letters, digits and combining marks (ASCII
+    /// is lowercased; other scripts are kept as written, so "Sekulić" is one word).
     static func words(_ text: String) -> [String] {
         var out: [String] = []
         forEachWord(text) { out.append(String(decoding: $0, as: UTF8.self)) }
@@ -28,29 +28,62 @@ enum TextTerms {
 
     /// Calls `body` with the lowercased UTF-8 bytes of each word of `text` (see `words`).
     static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        var count = 0
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(64)
         func flush() {
-            guard count > 0 else { return }
-            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-            count = 0
+            guard !buffer.isEmpty else { return }
+            buffer.withUnsafeBufferPointer { body($0) }
+            buffer.removeAll(keepingCapacity: true)
         }
-        for var c in text.utf8 {
-            let isWord: Bool
-            switch c {
-            case 0x41...0x5A: c |= 0x20; isWord = true
-            case 0x61...0x7A, 0x30...0x39, 0x80...0xFF: isWord = true
-            default: isWord = false
-            }
-            if isWord {
-                if count == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: count)) }
-                buffer[count] = c
-                count += 1
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                switch v {
+                case 0x41...0x5A: buffer.append(UInt8(v | 0x20))
+                case 0x61...0x7A, 0x30...0x39: buffer.append(UInt8(v))
+                default: flush()
+                }
+            } else if isWordScalar(scalar) {
+                buffer.append(contentsOf: scalar.utf8)
             } else {
                 flush()
             }
         }
         flush()
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        if p.isAlphabetic || p.numericType != nil { return true }
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// Lowercased words of `text` that start with a capital letter, the first word excepted.
+    static func capitalisedWords(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var capitalised = false
+        var index = 0
+        func flush() {
+            if !current.isEmpty {
+                if capitalised, index > 0 { result.append(current.lowercased()) }
+                index += 1
+            }
+            current = ""
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if current.isEmpty { capitalised = scalar.properties.isUppercase }
+                current.unicodeScalars.append(scalar)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return result
     }
 
     /// Content words of `text` (stop words dropped), unstemmed, in order, without duplicates.

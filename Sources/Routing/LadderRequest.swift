@@ -26,6 +26,10 @@ public struct LadderRequest<Value: Sendable>: Sendable {
     public var payloadMustStayLocal: Bool
     /// The intent's name, for the receipt.
     public var intent: String?
+    /// Whether the in-process (embedded) local model may answer. It takes seconds per answer,
+    /// so only intents where a model adds real value opt in; a configured local server is used
+    /// either way.
+    public var allowsEmbedded: Bool
     /// Turns a model reply into the typed value, or throws (`LadderRejection` for a failed
     /// grounding/reconciliation rule, `ModelError.decodingFailure` for bad JSON). A throw makes the
     /// ladder move on to the next rung with the reason recorded.
@@ -38,6 +42,7 @@ public struct LadderRequest<Value: Sendable>: Sendable {
     public init(need: PlanNeed, messages: [ChatMessage], schema: ResponseSchema? = nil, temperature: Double? = 0,
                 maxTokens: Int? = nil, envelope: EvidenceEnvelope? = nil, deterministic: Value,
                 fallback: RouteTarget = .deterministic, payloadMustStayLocal: Bool = false, intent: String? = nil,
+                allowsEmbedded: Bool = false,
                 onText: (@Sendable (String) -> Void)? = nil,
                 accept: @escaping @Sendable (ModelReply) throws -> Value) {
         self.need = need
@@ -50,6 +55,7 @@ public struct LadderRequest<Value: Sendable>: Sendable {
         self.fallback = fallback
         self.payloadMustStayLocal = payloadMustStayLocal
         self.intent = intent
+        self.allowsEmbedded = allowsEmbedded
         self.onText = onText
         self.accept = accept
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LocalModel
 import Generation
 import IntentKit
 import Secrets
@@ -32,8 +33,9 @@ extension ModelLadder {
         do {
             let settings = try ModelSettings.load(paths)
             let keys = FileKeyStore(directory: paths.configDirectory, environment: environment)
+            let server = try client(settings.localConfiguration, keys: keys, transport: transport)
             return ModelLadder(cloud: try client(settings.cloudConfiguration, keys: keys, transport: transport),
-                               local: try client(settings.localConfiguration, keys: keys, transport: transport),
+                               local: server ?? embedded(settings.local, paths: paths),
                                store: store, configuration: configuration)
         } catch {
             let message = (error as? RoutingError)?.description ?? (error as? IntentError)?.description ?? String(describing: error)
@@ -45,6 +47,16 @@ extension ModelLadder {
     /// A ladder with no models: every run completes on its declared fallback (and still gets a receipt).
     public static func deterministicOnly(store: IntentStore) -> ModelLadder {
         ModelLadder(cloud: nil, local: nil, store: store)
+    }
+
+    /// The in-process model when no local server is configured: chosen explicitly with
+    /// `models.local.embedded: "smollm2"`, or by default when its weights are installed.
+    /// `"off"` disables it. Loading maps the file; nothing is read until a run uses it.
+    static func embedded(_ local: LocalModelSettings?, paths: AppPaths) -> (any LanguageModel)? {
+        let choice = local?.embedded ?? "smollm2"
+        guard choice != "off", let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories),
+              let runner = try? LocalModelRunner.load(url) else { return nil }
+        return EmbeddedLanguageModel(runner: runner, name: choice)
     }
 
     static func client(_ configuration: OpenAIConfiguration?, keys: any KeyStore,

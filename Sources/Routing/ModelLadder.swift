@@ -39,6 +39,10 @@ public final class ModelLadder: Sendable {
     /// The availability snapshots the planner uses. The cloud is never contacted; the local server
     /// is probed only when `probeLocal` is true.
     public func snapshots(probeLocal: Bool) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
+        try await snapshots(probeLocal: probeLocal, local: local)
+    }
+
+    func snapshots(probeLocal: Bool, local: (any LanguageModel)?) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
         var cloudSnapshot = TargetSnapshot.unconfigured(.cloud)
         if let cloud {
             let quota = try QuotaMemory(store: store).state(for: cloud.descriptor).effective(at: clock())
@@ -65,8 +69,10 @@ public final class ModelLadder: Sendable {
         if let setupError { throw setupError }
         let policy = context.policy
         let wantsModel = request.need == .improvable
+        // The in-process model serves only the intents that opt in (it costs seconds, not milliseconds).
+        let local = request.allowsEmbedded || !(self.local is EmbeddedLanguageModel) ? self.local : nil
         let probe = wantsModel && policy != .cloudRequired && local != nil
-        let (cloudSnapshot, localSnapshot) = try await snapshots(probeLocal: probe)
+        let (cloudSnapshot, localSnapshot) = try await snapshots(probeLocal: probe, local: local)
         let consent = try ConsentBook(store: store).load()
         let input = PlanInput(policy: policy, need: request.need, promptTokens: request.promptTokens,
                               payloadMustStayLocal: request.payloadMustStayLocal, cloud: cloudSnapshot,

@@ -92,3 +92,31 @@ final class MiniLMEmbedderTests: XCTestCase {
         XCTAssertEqual((json["vector"] as? [Any])?.count, 384)
     }
 }
+
+final class MiniLMInputTests: XCTestCase {
+    func testInvalidTokenIDsAreRejected() throws {
+        let model = try MiniLMFixtures.model()
+        XCTAssertThrowsError(try model.embed(tokenIDs: [[101, 102], []])) {
+            XCTAssertEqual($0 as? EmbeddingsError, .invalidTokenIDs(index: 1, reason: "0 ids, expected 1...256"))
+        }
+        XCTAssertThrowsError(try model.embed(tokenIDs: [[101, 40_000, 102]])) {
+            XCTAssertEqual($0 as? EmbeddingsError,
+                           .invalidTokenIDs(index: 0, reason: "id 40000 is outside the vocabulary of 30522"))
+        }
+        XCTAssertThrowsError(try model.embed(tokenIDs: [[Int32](repeating: 1000, count: 257)]))
+    }
+
+    func testTokenBudgetSplitsBatchesWithoutChangingResults() throws {
+        let model = try MiniLMFixtures.model()
+        let directory = try XCTUnwrap(MiniLMEmbedder.installedDirectory(
+            home: nil, environment: ProcessInfo.processInfo.environment))
+        var small = MiniLMConfiguration.standard
+        small.maxBatchTokens = 20
+        let split = try MiniLMEmbedder(directory: directory, configuration: small)
+        let texts = try MiniLMFixtures.referenceSentences().map(\.text)
+        let whole = try model.embed(texts)
+        for (a, b) in zip(try split.embed(texts), whole) {
+            XCTAssertLessThan(zip(a, b).map { abs($0 - $1) }.max() ?? 1, 1e-5)
+        }
+    }
+}

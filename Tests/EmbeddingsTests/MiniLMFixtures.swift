@@ -26,7 +26,12 @@ enum MiniLMFixtures {
         }
     }
 
+    /// The fixture vocabulary's tokenizer, read once per test process.
     static func tokenizer() throws -> WordPieceTokenizer {
+        try sharedTokenizer.get()
+    }
+
+    private static let sharedTokenizer = Result {
         try WordPieceTokenizer(vocabularyURL: directory.appendingPathComponent("vocab.txt"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 import XCTest
 @testable import Retrieval
 
@@ -83,5 +84,36 @@ final class ExtractionTests: XCTestCase {
         XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         XCTAssertEqual(SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)),
                        "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}
+
+final class TextTermsTests: XCTestCase {
+    func testWordsSplitAtUnicodePunctuationAndKeepAccentedLetters() {
+        XCTAssertEqual(TextTerms.words("What is “AppleTalk” — by Martin Sekulić?"),
+                       ["what", "is", "appletalk", "by", "martin", "sekulić"])
+    }
+
+    func testStemKeysMatchInflections() {
+        XCTAssertEqual(TextTerms.stemKey("rivers"), TextTerms.stemKey("river"))
+        XCTAssertEqual(TextTerms.stemKey("founded"), TextTerms.stemKey("founding"))
+        XCTAssertEqual(TextTerms.stemKey("constitutional"), TextTerms.stemKey("constitution"))
+        XCTAssertEqual(TextTerms.stemKey("flies"), TextTerms.stemKey("fly"))
+        XCTAssertNotEqual(TextTerms.stemKey("river"), TextTerms.stemKey("rive"))
+        XCTAssertNotEqual(TextTerms.stemKey("moon"), TextTerms.stemKey("noon"))
+    }
+}
+
+final class QuestionTermsTests: XCTestCase {
+    func testCapitalisedWordsSkipTheFirstWord() {
+        XCTAssertEqual(TextTerms.capitalisedWords("What is Kenya a founding member of, says the UN?"), ["kenya", "un"])
+    }
+
+    func testUnknownNamesAreCapitalisedWordsAbsentFromTheLibrary() {
+        let terms = QuestionTerms(question: "What is Kenya a founding member of?",
+                                  frequencies: ["kenya": 0, "founding": 3, "member": 2], chunkCount: 100)
+        XCTAssertEqual(terms.unknownNames, ["kenya"])
+        XCTAssertGreaterThan(terms.terms[0].idf, terms.terms[1].idf)
+        XCTAssertEqual(terms.coverage(ofText: "A founding member of the league."),
+                       (terms.terms[1].idf + terms.terms[2].idf) / terms.totalWeight, accuracy: 1e-9)
     }
 }

@@ -1,0 +1,200 @@
+import Foundation
+
+/// One inference session: KV cache, scratch buffers and the forward pass.
+///
+/// Not thread-safe: one caller at a time (the runner serializes access). `evaluate` appends
+/// tokens at the current position and returns the logits after the last one.
+final class LlamaContext: @unchecked Sendable {
+    let weights: LlamaWeights
+    let hp: LlamaHyperparameters
+    let config: LocalModelConfiguration
+    let cache: KVCache
+    let rope: RopeTable
+    let pool: WorkerPool
+    private let maxBatch: Int
+    // Scratch, sized for `maxBatch` tokens.
+    private let x, xb, q, k, v, att, gate, up, logits: Buffer<Float>
+    private let act: QuantizedBatch
+    private let floatProducts: FloatProducts?
+
+    init(weights: LlamaWeights, config: LocalModelConfiguration, contextTokens: Int) {
+        self.weights = weights
+        self.hp = weights.hp
+        self.config = config
+        let d = hp.embeddingLength, ff = hp.feedForwardLength
+        maxBatch = max(1, config.batchSize)
+        cache = KVCache(layers: hp.layerCount, kvDim: hp.kvDim, initialTokens: config.initialCacheTokens, maxTokens: contextTokens)
+        rope = RopeTable(dims: hp.ropeDimensions, base: hp.ropeFreqBase, maxPositions: contextTokens)
+        pool = WorkerPool(threads: max(1, config.threads), spinMicroseconds: config.spinMicroseconds)
+        x = Buffer(maxBatch * d); xb = Buffer(maxBatch * d); att = Buffer(maxBatch * d)
+        q = Buffer(maxBatch * d); k = Buffer(maxBatch * hp.kvDim); v = Buffer(maxBatch * hp.kvDim)
+        gate = Buffer(maxBatch * ff); up = Buffer(maxBatch * ff)
+        logits = Buffer(hp.vocabSize)
+        act = QuantizedBatch(maxRows: maxBatch, maxCols: max(d, ff))
+        floatProducts = config.floatPromptProducts && FloatProducts.available ? FloatProducts(maxElements: d * max(d, ff)) : nil
+    }
+
+    deinit { pool.shutdown() }
+
+    /// Number of positions already in the cache.
+    var position: Int { cache.count }
+
+    /// Token ids whose keys and values are in the cache, in order.
+    private(set) var cachedTokens: [Int] = []
+    /// Leading cached positions that were computed by prompt chunks aligned to multiples of
+    /// the batch size (generated tokens are not).
+    private var alignedPrefix = 0
+
+    /// Forgets the cache from `position` on (0 clears it).
+    func truncate(to position: Int) {
+        cache.count = min(cache.count, max(0, position))
+        cachedTokens.removeLast(cachedTokens.count - cache.count)
+        alignedPrefix = min(alignedPrefix, cache.count)
+    }
+
+    /// Evaluates `tokens` as a fresh sequence, reusing cached whole prompt chunks.
+    ///
+    /// Prompt chunks always start at multiples of the batch size, and only whole chunks of an
+    /// earlier prompt are reused, so every position is computed in the same batch as in a
+    /// fresh evaluation: results are bit-identical with or without the cache (seeded sampling
+    /// stays reproducible).
+    func evaluateReusingPrefix(_ tokens: [Int]) throws -> UnsafeBufferPointer<Float> {
+        var common = 0
+        let limit = min(tokens.count - 1, cachedTokens.count, alignedPrefix)
+        while common < limit && tokens[common] == cachedTokens[common] { common += 1 }
+        truncate(to: common / maxBatch * maxBatch)
+        let logits = try evaluate(Array(tokens[cache.count...]))
+        alignedPrefix = cache.count
+        return logits
+    }
+
+    /// Runs `tokens` through the model at the current position and returns the logits of the
+    /// last token (`vocabSize` floats, valid until the next call).
+    func evaluate(_ tokens: [Int]) throws -> UnsafeBufferPointer<Float> {
+        guard !tokens.isEmpty else { throw LocalModelError.invalidOption(name: "tokens", reason: "empty input") }
+        guard cache.count + tokens.count <= cache.maxTokens else {
+            throw LocalModelError.contextOverflow(promptTokens: cache.count + tokens.count, contextWindow: cache.maxTokens)
+        }
+        for t in tokens where t < 0 || t >= hp.vocabSize {
+            throw LocalModelError.invalidOption(name: "tokens", reason: "token id \(t) is outside the vocabulary")
+        }
+        cache.reserve(cache.count + tokens.count)
+        var start = 0
+        while start < tokens.count {
+            let chunk = Array(tokens[start..<min(tokens.count, start + maxBatch)])
+            forward(chunk, last: start + chunk.count == tokens.count)
+            cachedTokens += chunk
+            start += chunk.count
+        }
+        return UnsafeBufferPointer(start: logits.pointer, count: hp.vocabSize)
+    }
+
+    /// `out[t, r] = W[r] · in[t]` for `n` quantized inputs, rows split across the pool.
+    private func matmul(_ w: QuantizedMatrix, n: Int, input: UnsafePointer<Float>, out: UnsafeMutablePointer<Float>) {
+        matmul([(w, out)], n: n, input: input)
+    }
+
+    /// Several products sharing one input (q/k/v, gate/up) in a single parallel region: the
+    /// rows of all matrices form one range that the pool splits.
+    private func matmul(_ jobs: [(QuantizedMatrix, UnsafeMutablePointer<Float>)], n: Int, input: UnsafePointer<Float>) {
+        let act = self.act
+        if n >= 2, let floatProducts {
+            for (w, out) in jobs where w.type != .f32 && w.type != .f16 {
+                floatProducts.multiply(w, n: n, input: input, out: out, pool: pool)
+            }
+            if jobs.allSatisfy({ $0.0.type != .f32 && $0.0.type != .f16 }) { return }
+        }
+        var starts: [Int] = [0]
+        for (w, _) in jobs { starts.append(starts.last! + w.rows) }
+        let total = starts.last!
+        let starts_ = starts
+        pool.run(total) { range in
+            var row: UnpackedRow? = nil
+            defer { row?.deallocate() }
+            for (j, (w, out)) in jobs.enumerated() {
+                let lo = max(range.lowerBound, starts_[j]) - starts_[j]
+                let hi = min(range.upperBound, starts_[j + 1]) - starts_[j]
+                guard lo < hi else { continue }
+                let cols = w.cols, rows = w.rows
+                if n == 1 || w.type == .f32 || w.type == .f16 {
+                    for r in lo..<hi {
+                        for t in 0..<n { out[t * rows + r] = w.dot(row: r, act.row(t, cols: cols), input + t * cols) }
+                    }
+                    continue
+                }
+                if row == nil || row!.capacityBlocks < w.blocks {
+                    row?.deallocate()
+                    row = UnpackedRow(maxBlocks: max(w.blocks, hp.feedForwardLength / 32))
+                }
+                Self.batchRows(w, lo..<hi, n: n, act: act, row: row!, out: out)
+            }
+        }
+    }
+
+    /// Rows `range` of `w` times `n` ≥ 2 activation vectors, four vectors per pass.
+    private static func batchRows(_ w: QuantizedMatrix, _ range: Range<Int>, n: Int, act: QuantizedBatch,
+                                  row: UnpackedRow, out: UnsafeMutablePointer<Float>) {
+        let wide = w.type == .q8_0, blocks = w.blocks, cols = w.cols, rows = w.rows
+        for r in range {
+            row.load(w, row: r)
+            var t = 0
+            while t + 4 <= n {
+                let a0 = act.row(t, cols: cols), a1 = act.row(t + 1, cols: cols)
+                let a2 = act.row(t + 2, cols: cols), a3 = act.row(t + 3, cols: cols)
+                let v = wide ? row.dot4(a0, a1, a2, a3, blocks: blocks, wide: true)
+                             : row.dot4(a0, a1, a2, a3, blocks: blocks, wide: false)
+                out[t * rows + r] = v[0]; out[(t + 1) * rows + r] = v[1]
+                out[(t + 2) * rows + r] = v[2]; out[(t + 3) * rows + r] = v[3]
+                t += 4
+            }
+            while t < n { out[t * rows + r] = row.dot(act.row(t, cols: cols), blocks: blocks, wide: wide); t += 1 }
+        }
+    }
+
+    private func forward(_ tokens: [Int], last: Bool) {
+        let n = tokens.count, d = hp.embeddingLength, kvDim = hp.kvDim, ff = hp.feedForwardLength
+        let x = x.pointer, xb = xb.pointer, q = q.pointer, k = k.pointer, v = v.pointer
+        let att = att.pointer, gate = gate.pointer, up = up.pointer
+        let pos0 = cache.count
+        for (t, id) in tokens.enumerated() { weights.embedding.row(id, into: x + t * d) }
+
+        for (l, layer) in weights.layers.enumerated() {
+            for t in 0..<n { Ops.rmsNorm(x + t * d, layer.attnNorm, eps: hp.rmsEpsilon, n: d, out: xb + t * d) }
+            act.quantize(xb, rows: n, cols: d, pool: pool)
+            matmul([(layer.wq, q), (layer.wk, k), (layer.wv, v)], n: n, input: xb)
+            let kc = cache.k(l), vc = cache.v(l)
+            for t in 0..<n {
+                Ops.rope(q + t * d, heads: hp.headCount, headDim: hp.headDim, ropeDims: hp.ropeDimensions, pos: pos0 + t, table: rope)
+                Ops.rope(k + t * kvDim, heads: hp.headCountKV, headDim: hp.headDim, ropeDims: hp.ropeDimensions, pos: pos0 + t, table: rope)
+                let kd = kc + (pos0 + t) * kvDim, vd = vc + (pos0 + t) * kvDim
+                for i in 0..<kvDim {
+                    kd[i] = HalfTable.round(k[t * kvDim + i])
+                    vd[i] = HalfTable.round(v[t * kvDim + i])
+                }
+            }
+            Attention.run(q: q, keys: kc, values: vc, out: att, tokens: n, firstPosition: pos0, hp: hp, pool: pool)
+            act.quantize(att, rows: n, cols: d, pool: pool)
+            matmul(layer.wo, n: n, input: att, out: xb)
+            for i in 0..<(n * d) { x[i] += xb[i] }
+
+            for t in 0..<n { Ops.rmsNorm(x + t * d, layer.ffnNorm, eps: hp.rmsEpsilon, n: d, out: xb + t * d) }
+            act.quantize(xb, rows: n, cols: d, pool: pool)
+            matmul([(layer.gate, gate), (layer.up, up)], n: n, input: xb)
+            Ops.swiGLU(gate, up, count: n * ff)
+            act.quantize(gate, rows: n, cols: ff, pool: pool)
+            matmul(layer.down, n: n, input: gate, out: xb)
+            for i in 0..<(n * d) { x[i] += xb[i] }
+        }
+        cache.count = pos0 + n
+        guard last else { return }
+        let lastRow = x + (n - 1) * d
+        Ops.rmsNorm(lastRow, weights.outputNorm, eps: hp.rmsEpsilon, n: d, out: xb)
+        if n >= 2, floatProducts != nil {
+            // The logits that end a prompt use float activations too.
+            FloatProducts.rowDots(weights.output, x: xb, out: logits.pointer, pool: pool)
+            return
+        }
+        act.quantize(xb, rows: 1, cols: d, pool: pool)
+        matmul(weights.output, n: 1, input: xb, out: logits.pointer)
+    }
+}

@@ -1,0 +1,34 @@
+/// Tunable numbers of the embedded model runtime, in one place.
+public struct LocalModelConfiguration: Sendable, Equatable {
+    /// Worker threads for matrix products (the calling thread counts as one).
+    public var threads: Int
+    /// Tokens processed together during prompt evaluation.
+    public var batchSize: Int
+    /// Initial KV-cache capacity in tokens; it doubles on demand up to the context window.
+    public var initialCacheTokens: Int
+    /// Candidates checked in score order per step of guided generation before falling back to
+    /// a full scan of the vocabulary.
+    public var guidedCandidates: Int
+    /// Longest run of whitespace allowed between JSON tokens in guided output.
+    public var guidedMaxWhitespace: Int
+    /// Prompt batches (2 tokens or more) multiply float activations with dequantized weights
+    /// through BLAS `sgemm` instead of 8-bit activations. Closer to llama.cpp's logits (see
+    /// Docs/LOCAL_MODEL.md) and faster with OpenBLAS; ignored (8-bit path) when the BLAS in use
+    /// is not OpenBLAS, whose reference `sgemm` would be ~25× slower.
+    public var floatPromptProducts: Bool
+    /// How long an idle worker thread spins for the next job before it sleeps (µs).
+    public var spinMicroseconds: Int
+
+    public init(threads: Int = 2, batchSize: Int = 256, initialCacheTokens: Int = 512, guidedCandidates: Int = 64,
+                guidedMaxWhitespace: Int = 1, floatPromptProducts: Bool = true, spinMicroseconds: Int = 200) {
+        self.threads = threads
+        self.batchSize = batchSize
+        self.initialCacheTokens = initialCacheTokens
+        self.guidedCandidates = guidedCandidates
+        self.guidedMaxWhitespace = guidedMaxWhitespace
+        self.spinMicroseconds = spinMicroseconds
+        self.floatPromptProducts = floatPromptProducts
+    }
+
+    public static let `default` = LocalModelConfiguration()
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Generation
+import IntentKit
+import LocalModel
+
+/// The in-process local rung: SmolLM2 run by `LocalModelRunner`, behind the same `LanguageModel`
+/// protocol as a server. JSON replies are grammar-constrained to the request's schema, so they
+/// always parse and validate. Nothing leaves the process.
+public struct EmbeddedLanguageModel: LanguageModel {
+    public let runner: LocalModelRunner
+    public let name: String
+
+    /// The GGUF file under the model directories (`smollm2/…`), when installed.
+    public static func installed(in directories: [URL]) -> URL? {
+        directories.map { $0.appendingPathComponent(LocalModelRunner.smolLM2RelativePath) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    public init(runner: LocalModelRunner, name: String = "smollm2") {
+        self.runner = runner
+        self.name = name
+    }
+
+    public var descriptor: ModelDescriptor {
+        ModelDescriptor(target: .local, provider: "embedded", model: name, host: nil)
+    }
+
+    public var capabilities: ModelCapabilities {
+        ModelCapabilities(contextWindow: min(runner.contextWindow, TokenBudget.local.contextWindow),
+                          streaming: true, jsonSchemaOutput: true, tools: false)
+    }
+
+    public var availability: ModelAvailability { .available }
+
+    public func complete(_ request: CompletionRequest) async throws -> Completion {
+        let (messages, options) = try prepare(request)
+        do {
+            let result = try await runner.generate(messages: messages, options: options)
+            return Completion(text: result.text, finishReason: result.finishReason == .length ? .length : .stop,
+                              usage: TokenUsage(promptTokens: result.promptTokenIDs.count,
+                                                completionTokens: result.generatedTokenIDs.count),
+                              model: name)
+        } catch is CancellationError {
+            throw ModelError.cancelled
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw ModelError.invalidResponse(reason: "embedded model: \(String(describing: error).prefix(120))")
+        }
+    }
+
+    public func stream(_ request: CompletionRequest) -> AsyncThrowingStream<Delta, Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let completion = try await complete(request)
+                    continuation.yield(.text(completion.text))
+                    if let reason = completion.finishReason { continuation.yield(.finish(reason)) }
+                    if let usage = completion.usage { continuation.yield(.usage(usage)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Chat messages and options for the runner; the schema becomes the generation grammar.
+    func prepare(_ request: CompletionRequest) throws -> ([LocalModel.ChatMessage], GenerationOptions) {
+        let messages = request.messages.map { LocalModel.ChatMessage(role: $0.role.rawValue, content: $0.content) }
+        let promptTokens = runner.promptTokens(for: messages).count
+        let reply = request.maxTokens ?? TokenBudget.local.replyReserve
+        guard promptTokens + reply <= capabilities.contextWindow else {
+            throw ModelError.contextOverflow(estimatedTokens: promptTokens, limit: capabilities.contextWindow)
+        }
+        var options = GenerationOptions(maxTokens: reply, temperature: request.temperature ?? 0, reportTopLogits: 0)
+        if let schema = request.responseSchema?.schema {
+            do {
+                options.schema = try LocalModel.JSONSchema.parse(String(decoding: schema.jsonValue.encoded(), as: UTF8.self))
+            } catch {
+                throw ModelError.decodingFailure(reason: "schema not supported by the embedded model")
+            }
+        }
+        return (messages, options)
+    }
+}

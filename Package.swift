@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "LocalModel", dependencies: ["CBLAS"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing", "Retrieval", "Embeddings"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings"]),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
         .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store", "Routing"]),
 

@@ -22,6 +22,7 @@ enum Commands {
         EvalCommand.command,
         EmbedCommand.command,
         BenchCommand.command,
+        ModelCommand.command,
         ModelsCommand.command,
         KeysCommand.command,
         ConsentCommand.command,

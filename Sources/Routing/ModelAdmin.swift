@@ -151,9 +151,17 @@ public struct ModelAdmin: Sendable {
 
     func unconfigured(_ target: EndpointPolicy.Target, settings: ModelSettings) -> ModelStatus {
         let snapshot = TargetSnapshot.unconfigured(target)
-        var why = snapshot.explanation
-        if target == .local, let embedded = settings.local?.embedded {
-            why = "an embedded model (\(embedded)) is configured, but this build runs local models through an OpenAI-compatible server only"
+        let why = snapshot.explanation
+        if target == .local, settings.local?.embedded != "off" {
+            if let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories) {
+                return ModelStatus(target: target.rawValue, configured: true, model: "smollm2 (embedded, in-process)",
+                                   provider: "embedded", credentials: "not_needed", availability: "available", available: true,
+                                   why: "in-process SmolLM2 from \(url.lastPathComponent); used by DailyBrief and CreateReminder --text "
+                                       + "(a local server set with 'intent models set local' replaces it)")
+            }
+            return ModelStatus(target: target.rawValue, configured: false, credentials: "none",
+                               availability: snapshot.availability.category, available: false,
+                               why: why + "; or install the embedded SmolLM2 with 'make models'")
         }
         return ModelStatus(target: target.rawValue, configured: false, credentials: "none",
                            availability: snapshot.availability.category, available: false, why: why)

@@ -29,6 +29,8 @@ DB="$WORK/home/data/intent.sqlite"
 } | sqlite3 "$DB"
 
 samples=()
+# The deterministic brief (an installed embedded model would rephrase it, and take seconds).
+export INTENT_MODELS="$WORK/no-models" XDG_DATA_HOME="$WORK/no-models"
 for i in $(seq "$ROUNDS"); do
   t0=$(date +%s%N)
   "$BIN" run DailyBrief --home "$WORK/home" --calendar "$WORK/bench.ics" --now 2026-12-15T07:00:00Z --no-input --json >/dev/null

@@ -2,13 +2,15 @@ import Foundation
 import Generation
 import IntentKit
 import LocalModel
+import Synchronization
 
 /// The in-process local rung: SmolLM2 run by `LocalModelRunner`, behind the same `LanguageModel`
 /// protocol as a server. JSON replies are grammar-constrained to the request's schema, so they
 /// always parse and validate. Nothing leaves the process.
 public struct EmbeddedLanguageModel: LanguageModel {
-    public let runner: LocalModelRunner
+    public let url: URL
     public let name: String
+    private let loaded: LazyRunner
 
     /// The GGUF file under the model directories (`smollm2/…`), when installed.
     public static func installed(in directories: [URL]) -> URL? {
@@ -16,9 +18,19 @@ public struct EmbeddedLanguageModel: LanguageModel {
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    public init(runner: LocalModelRunner, name: String = "smollm2") {
-        self.runner = runner
+    /// Nothing is read until the first completion: a run that never asks this model pays only a
+    /// `stat` of the file.
+    public init(url: URL, name: String = "smollm2") {
+        self.url = url
         self.name = name
+        self.loaded = LazyRunner(url: url)
+    }
+
+    /// The runner, loaded (memory-mapped and validated) on first use.
+    public func runner() throws -> LocalModelRunner {
+        do { return try loaded.get() } catch {
+            throw ModelError.invalidResponse(reason: "embedded model file unusable: \(String(describing: error).prefix(120))")
+        }
     }
 
     public var descriptor: ModelDescriptor {
@@ -26,14 +38,14 @@ public struct EmbeddedLanguageModel: LanguageModel {
     }
 
     public var capabilities: ModelCapabilities {
-        ModelCapabilities(contextWindow: min(runner.contextWindow, TokenBudget.local.contextWindow),
-                          streaming: true, jsonSchemaOutput: true, tools: false)
+        ModelCapabilities(contextWindow: TokenBudget.local.contextWindow, streaming: true, jsonSchemaOutput: true, tools: false)
     }
 
     public var availability: ModelAvailability { .available }
 
     public func complete(_ request: CompletionRequest) async throws -> Completion {
-        let (messages, options) = try prepare(request)
+        let runner = try runner()
+        let (messages, options) = try prepare(request, runner: runner)
         do {
             let result = try await runner.generate(messages: messages, options: options)
             return Completion(text: result.text, finishReason: result.finishReason == .length ? .length : .stop,
@@ -67,7 +79,7 @@ public struct EmbeddedLanguageModel: LanguageModel {
     }
 
     /// Chat messages and options for the runner; the schema becomes the generation grammar.
-    func prepare(_ request: CompletionRequest) throws -> ([LocalModel.ChatMessage], GenerationOptions) {
+    func prepare(_ request: CompletionRequest, runner: LocalModelRunner) throws -> ([LocalModel.ChatMessage], GenerationOptions) {
         let messages = request.messages.map { LocalModel.ChatMessage(role: $0.role.rawValue, content: $0.content) }
         let promptTokens = runner.promptTokens(for: messages).count
         let reply = request.maxTokens ?? TokenBudget.local.replyReserve
@@ -83,5 +95,22 @@ public struct EmbeddedLanguageModel: LanguageModel {
             }
         }
         return (messages, options)
+    }
+}
+
+/// Loads a `LocalModelRunner` once, on first use, from any thread.
+final class LazyRunner: Sendable {
+    private let url: URL
+    private let slot = Mutex<Result<LocalModelRunner, Error>?>(nil)
+
+    init(url: URL) { self.url = url }
+
+    func get() throws -> LocalModelRunner {
+        try slot.withLock { value in
+            if let value { return try value.get() }
+            let result = Result { try LocalModelRunner.load(url) }
+            value = result
+            return try result.get()
+        }
     }
 }

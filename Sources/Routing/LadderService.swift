@@ -51,12 +51,11 @@ extension ModelLadder {
 
     /// The in-process model when no local server is configured: chosen explicitly with
     /// `models.local.embedded: "smollm2"`, or by default when its weights are installed.
-    /// `"off"` disables it. Loading maps the file; nothing is read until a run uses it.
+    /// `"off"` disables it. Nothing is read until a run asks it for an answer.
     static func embedded(_ local: LocalModelSettings?, paths: AppPaths) -> (any LanguageModel)? {
         let choice = local?.embedded ?? "smollm2"
-        guard choice != "off", let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories),
-              let runner = try? LocalModelRunner.load(url) else { return nil }
-        return EmbeddedLanguageModel(runner: runner, name: choice)
+        guard choice != "off", let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories) else { return nil }
+        return EmbeddedLanguageModel(url: url, name: choice)
     }
 
     static func client(_ configuration: OpenAIConfiguration?, keys: any KeyStore,

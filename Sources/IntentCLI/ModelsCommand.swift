@@ -8,6 +8,7 @@ import Store
 /// `intent models set|check|show|unset`: the local and cloud model endpoints (DESIGN §7, §11).
 enum ModelsCommand {
     static let specs = [
+        FlagSpec(name: "embedded", takesValue: true, help: "local only: smollm2 (the in-process model) or off"),
         FlagSpec(name: "base-url", takesValue: true, help: "the OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 or https://api.openai.com/v1"),
         FlagSpec(name: "model", takesValue: true, help: "the model name the endpoint expects"),
         FlagSpec(name: "context-window", takesValue: true, help: "the model's context window in tokens (local default 4096, cloud 32768)"),
@@ -19,7 +20,7 @@ enum ModelsCommand {
 
     static let command: Command = Command(
         name: "models", summary: "Configure, check and show the local and cloud models",
-        usage: "intent models set local|cloud --base-url URL --model NAME [--context-window N] [--provider P] | check local|cloud | show | unset local|cloud  [--json]",
+        usage: "intent models set local|cloud --base-url URL --model NAME [--context-window N] [--provider P] | set local --embedded smollm2|off | check local|cloud | show | unset local|cloud  [--json]",
         run: { args, globals, env in
             let parsed = try ArgumentParser.parse(args, specs: specs)
             guard let action = parsed.positional.first, !parsed.has("help") else {
@@ -32,6 +33,11 @@ enum ModelsCommand {
             switch action {
             case "set":
                 let target = try RoutingCLI.target(parsed.positional.dropFirst().first, usage: "intent models set local|cloud --base-url URL --model NAME")
+                if let choice = parsed.value("embedded") {
+                    guard target == .local else { throw IntentError.usage("--embedded applies to the local model only") }
+                    try print(try admin.setEmbedded(choice), json: json, env: env, prefix: "saved")
+                    return 0
+                }
                 guard let base = parsed.value("base-url"), let model = parsed.value("model") else {
                     throw IntentError.usage("intent models set \(target.rawValue) needs --base-url URL and --model NAME")
                 }
@@ -91,7 +97,7 @@ enum ModelsCommand {
     static func line(_ s: ModelStatus) -> String {
         guard s.configured else { return "\(s.target): not configured — \(s.why)\n" }
         let state = s.available ? (s.target == "local" && s.verified == nil ? "configured (not probed)" : "available") : s.availability
-        var text = "\(s.target): \(state) — \(s.model ?? "?") at \(s.baseURL ?? "?")"
+        var text = "\(s.target): \(state) — \(s.model ?? "?")" + (s.baseURL.map { " at \($0)" } ?? "")
         if let window = s.contextWindow { text += " (context \(window))" }
         if s.target == "cloud" { text += ", key: \(s.credentials), quota: \(s.quota ?? "unknown")" }
         if !s.available { text += "; \(s.why)" }

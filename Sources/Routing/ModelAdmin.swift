@@ -67,6 +67,16 @@ public struct ModelAdmin: Sendable {
         return try await check(.local)
     }
 
+    /// Selects the in-process model for the local rung (`smollm2`), or turns it off (`off`),
+    /// replacing any configured local server.
+    public func setEmbedded(_ choice: String) throws -> ModelStatus {
+        guard ["smollm2", "off"].contains(choice) else {
+            throw IntentError.invalidValue(parameter: "embedded", reason: "expected smollm2 or off")
+        }
+        try ModelSettings.update(paths) { $0.local = LocalModelSettings(embedded: choice) }
+        return try status(.local)
+    }
+
     /// Saves the cloud endpoint (endpoint policy first: refusals throw 78 and save nothing), forgets
     /// the quota state remembered for the previous endpoint, and verifies endpoint and key with one
     /// request when a key is present, recording the quota state.

@@ -59,12 +59,23 @@ struct BriefModel {
         return LadderRequest(need: .improvable,
                              messages: [.system(Self.instructions), .user(envelope.contextText)],
                              schema: schema, temperature: 0.2, maxTokens: 512, envelope: envelope,
-                             deterministic: deterministic, intent: "DailyBrief", allowsEmbedded: true) { reply in
+                             deterministic: deterministic, intent: "DailyBrief") { reply in
             try reconcile(reply.json)
         }
     }
 
-    /// Rule ids: `brief-not-json`, `headline-empty`, `key-points-count`; per task
+    /// True when every time (`09:30`), number and `#tag` in `text` also occurs in the facts.
+    static func grounded(_ text: String, in facts: String) -> Bool {
+        let tokens = text.split { $0.isWhitespace || ",;()".contains($0) }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".!?:")) }
+            .filter { $0.hasPrefix("#") || $0.contains(where: \.isNumber) }
+        return tokens.allSatisfy { token in
+            facts.contains(token) || (token.count <= 2 && Int(token) != nil)
+        }
+    }
+
+    /// Rule ids: `brief-not-json`, `headline-empty`, `key-points-count`, `point-not-grounded` (a
+    /// time, date, number or #tag that is not in the facts); per task
     /// `task-not-grounded`, `task-date-invalid`, `task-duplicates-reminder` drop that task.
     func reconcile(_ json: JSONValue?) throws -> DailyBriefValue {
         guard let json, let headline = json["headline"]?.stringValue,
@@ -74,6 +85,10 @@ struct BriefModel {
         let cleanHeadline = headline.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !cleanHeadline.isEmpty, cleanHeadline.count < 120 else { throw LadderRejection(rule: "headline-empty") }
         guard (3...5).contains(points.count) else { throw LadderRejection(rule: "key-points-count") }
+        let factText = envelope.chunks.map(\.text).joined(separator: "\n")
+        for text in [cleanHeadline] + points where !Self.grounded(text, in: factText) {
+            throw LadderRejection(rule: "point-not-grounded")
+        }
         let known = Set(sources)
         let reminderWords = facts.openReminders.map { BriefTasks.words($0.title) }
         var tasks: [DailyBriefValue.Task] = []

@@ -51,6 +51,14 @@ private let calendar = PackagePaths.fixture("demo/calendar.ics").path
         #expect(value.headline.hasPrefix("Monday 30 November"))
     }
 
+    @Test func pointsWithTimesOrTagsNotInTheFactsAreRejected() {
+        let facts = "Team standup, 2026-11-30T09:30:00+01:00 to 2026-11-30T09:45:00+01:00\ncall Mira #family"
+        #expect(BriefModel.grounded("Standup at 09:30, then call Mira #family", in: facts))
+        #expect(!BriefModel.grounded("Thurday #work, 16:00 to 17:00", in: facts))
+        #expect(!BriefModel.grounded("Lunch at 12:30", in: facts))
+        #expect(BriefModel.grounded("3 events today", in: facts))
+    }
+
     @Test func tasksFromUnknownSourcesOrWithImpossibleDatesAreRejected() throws {
         let facts = BriefFacts(day: Date(), dayEnd: Date(), now: TestClock.reference, timeZone: .gmt, events: [], nextMorning: [],
                                dueReminders: [], openReminders: [], thoughts: [])

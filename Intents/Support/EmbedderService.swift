@@ -13,9 +13,9 @@ public final class EmbedderProvider: Sendable {
         self.load = load
     }
 
-    /// The default for an `intent` home: MiniLM from the model directories, else hashing.
-    public static func live(home: URL?, environment: [String: String]) -> EmbedderProvider {
-        EmbedderProvider { MiniLMEmbedder.loadDefault(home: home, environment: environment) }
+    /// The default for an `intent` home: MiniLM from its model directories, else hashing.
+    public static func live(paths: AppPaths) -> EmbedderProvider {
+        EmbedderProvider { MiniLMEmbedder.loadDefault(searching: paths.modelDirectories) }
     }
 
     /// A fixed embedder (tests).

@@ -97,7 +97,12 @@ extension MiniLMEmbedder {
     /// The installed model directory, searched as `ModelLocator` describes.
     public static func installedDirectory(home: URL?, environment: [String: String],
                                           configuration: MiniLMConfiguration = .standard) -> URL? {
-        for root in ModelLocator.directories(home: home, environment: environment) {
+        installedDirectory(in: ModelLocator.directories(home: home, environment: environment), configuration: configuration)
+    }
+
+    /// The first complete model directory below one of `roots`, in order.
+    public static func installedDirectory(in roots: [URL], configuration: MiniLMConfiguration = .standard) -> URL? {
+        for root in roots {
             let directory = root.appendingPathComponent(configuration.directoryName, isDirectory: true)
             let complete = requiredFiles.allSatisfy {
                 FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
@@ -112,7 +117,12 @@ extension MiniLMEmbedder {
     public static func loadDefault(
         home: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> (embedder: any Embedder, problem: String?) {
-        guard let directory = installedDirectory(home: home, environment: environment) else {
+        loadDefault(searching: ModelLocator.directories(home: home, environment: environment))
+    }
+
+    /// `loadDefault` over an explicit list of model directories (the app's resolved search order).
+    public static func loadDefault(searching roots: [URL]) -> (embedder: any Embedder, problem: String?) {
+        guard let directory = installedDirectory(in: roots) else {
             return (HashingEmbedder(), "MiniLM weights are not installed")
         }
         do {

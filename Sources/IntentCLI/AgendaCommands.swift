@@ -11,11 +11,7 @@ enum AgendaCommands {
         run: { args, globals, env in
             let specs = [FlagSpec(name: "json", takesValue: false, help: "print JSON"),
                          FlagSpec(name: "home", takesValue: true, help: "use the home DIR"), CatalogCommands.helpFlag]
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            guard let action = parsed.positional.first, !parsed.has("help") else {
-                env.streams.out(HelpText.command(calendars, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
+            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: calendars)
             let paths = env.paths(globals, home: parsed.value("home"))
             let files = parsed.positional.dropFirst().map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             switch action {

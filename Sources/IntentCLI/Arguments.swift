@@ -65,3 +65,23 @@ enum ArgumentParser {
         return parsed
     }
 }
+
+/// Thrown when a command should only print its help: `--help` (exit 0) or no action word (64).
+/// The command line prints `text` on stdout and exits with `exitCode`.
+struct HelpRequest: Error {
+    var text: String
+    var exitCode: Int32
+}
+
+extension ArgumentParser {
+    /// Parses a command whose first positional is its action (`intent keys set NAME`); throws
+    /// `HelpRequest` on `--help` or when the action is missing.
+    static func parseAction(_ args: [String], specs: [FlagSpec], command: Command) throws -> (parsed: ParsedArguments, action: String) {
+        let parsed = try parse(args, specs: specs)
+        guard let action = parsed.positional.first, !parsed.has("help") else {
+            throw HelpRequest(text: HelpText.command(command, flags: specs),
+                              exitCode: parsed.has("help") ? 0 : ExitCode.usage.rawValue)
+        }
+        return (parsed, action)
+    }
+}

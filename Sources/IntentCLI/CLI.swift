@@ -73,6 +73,9 @@ public enum IntentCommandLine {
         }
         do {
             return try await command.run(rest, globals, env)
+        } catch let help as HelpRequest {
+            env.streams.out(help.text)
+            return help.exitCode
         } catch {
             return fail(IntentRunner.classify(error), env)
         }

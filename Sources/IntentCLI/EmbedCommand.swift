@@ -18,8 +18,7 @@ enum EmbedCommand {
             if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
             guard !parsed.positional.isEmpty else { throw IntentError.usage("intent embed TEXT (use '-' to read stdin)") }
             let text = parsed.positional == ["-"] ? InputReader.readStdinText() : parsed.positional.joined(separator: " ")
-            let home = (parsed.value("home") ?? globals.home ?? env.environment["INTENT_HOME"]).map { URL(fileURLWithPath: $0) }
-            let loaded = EmbedderProvider.live(home: home, environment: env.environment).current
+            let loaded = EmbedderProvider.live(paths: env.paths(globals, home: parsed.value("home"))).current
             if let problem = loaded.problem {
                 env.streams.err("intent: \(problem); using the \(loaded.embedder.identifier) embedder — run 'make models' to install MiniLM\n")
             }
@@ -46,13 +45,8 @@ enum BenchCommand {
         name: "bench", summary: "Run an in-process benchmark (embed, library)",
         usage: "intent bench embed [--sentences N] | library [--chunks N] [--dir DIR]  [--json]",
         run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            guard let suite = parsed.positional.first, !parsed.has("help") else {
-                env.streams.out(HelpText.command(command, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
-            let home = (globals.home ?? env.environment["INTENT_HOME"]).map { URL(fileURLWithPath: $0) }
-            let embedder = EmbedderProvider.live(home: home, environment: env.environment).current.embedder
+            let (parsed, suite) = try ArgumentParser.parseAction(args, specs: specs, command: command)
+            let embedder = EmbedderProvider.live(paths: env.paths(globals)).current.embedder
             let json = globals.json || parsed.has("json")
             switch suite {
             case "embed":

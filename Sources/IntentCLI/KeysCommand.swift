@@ -18,11 +18,7 @@ enum KeysCommand {
         name: "keys", summary: "Store, delete and list API keys (values are never shown)",
         usage: "intent keys set NAME (reads the terminal without echo, or stdin when piped) | delete NAME | list [--json]",
         run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            guard let action = parsed.positional.first, !parsed.has("help") else {
-                env.streams.out(HelpText.command(command, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
+            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
             let keys = RoutingCLI.keys(paths, env)
             let name = parsed.positional.dropFirst().first

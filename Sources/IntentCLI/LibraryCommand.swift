@@ -18,16 +18,11 @@ enum LibraryCommand {
         name: "library", summary: "Add, list, remove and reindex the documents AskLibrary answers from",
         usage: "intent library add PATH... | status | remove ID... | reindex | process  [--json]",
         run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            guard let action = parsed.positional.first, !parsed.has("help") else {
-                env.streams.out(HelpText.command(command, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
+            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
             let store = IntentStore(paths: paths)
             try await store.ensureConfigured()
-            let loaded = EmbedderProvider.live(home: parsed.value("home").map(URL.init(fileURLWithPath:)) ?? homeURL(globals, env),
-                                               environment: env.environment).current
+            let loaded = EmbedderProvider.live(paths: paths).current
             let library = Library(store: store, embedder: loaded.embedder)
             let json = globals.json || parsed.has("json")
             let operands = Array(parsed.positional.dropFirst())
@@ -70,9 +65,6 @@ enum LibraryCommand {
             }
         })
 
-    static func homeURL(_ globals: GlobalOptions, _ env: CLIEnvironment) -> URL? {
-        (globals.home ?? env.environment["INTENT_HOME"]).map { URL(fileURLWithPath: $0) }
-    }
 
     /// Processes the queue, drawing a progress bar on a terminal (nothing when stderr is not one).
     static func process(_ library: Library, json: Bool, env: CLIEnvironment) throws -> Int32 {

@@ -21,11 +21,7 @@ enum ModelCommand {
         name: "model", summary: "Inspect the in-process model: tokenize, run a raw prompt, benchmark",
         usage: "intent model tokenize TEXT [--special] | run --raw PROMPT [--max-tokens N] [--temperature T] | bench  [--json]",
         run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            guard let action = parsed.positional.first, !parsed.has("help") else {
-                env.streams.out(HelpText.command(command, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
+            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let runner = try load(parsed, globals, env)
             let json = globals.json || parsed.has("json")
             switch action {

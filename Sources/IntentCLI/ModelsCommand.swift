@@ -22,11 +22,7 @@ enum ModelsCommand {
         name: "models", summary: "Configure, check and show the local and cloud models",
         usage: "intent models set local|cloud --base-url URL --model NAME [--context-window N] [--provider P] | set local --embedded smollm2|off | check local|cloud | show | unset local|cloud  [--json]",
         run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            guard let action = parsed.positional.first, !parsed.has("help") else {
-                env.streams.out(HelpText.command(command, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
+            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let json = globals.json || parsed.has("json")
             let paths = env.paths(globals, home: parsed.value("home"))
             let admin = try RoutingCLI.admin(paths, env)

@@ -15,8 +15,7 @@ enum QAEvalCommand {
             throw IntentError.usage("intent eval qa --docs DIR --questions FILE [--questions FILE...]")
         }
         let floors = try parseFloors(parsed.value("floors"))
-        let home = (globals.home ?? env.environment["INTENT_HOME"]).map { URL(fileURLWithPath: $0) }
-        let loaded = EmbedderProvider.live(home: home, environment: env.environment).current
+        let loaded = EmbedderProvider.live(paths: env.paths(globals)).current
         if let problem = loaded.problem { env.streams.err("intent: eval qa uses the hashing embedder (\(problem))\n") }
         let report: QAReport
         do {

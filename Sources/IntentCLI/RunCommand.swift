@@ -62,8 +62,7 @@ enum RunCommand {
         context.store = store
         context.dates = DueDateResolver()
         context.ladder = ModelLadder.live(paths: paths, store: store, environment: env.environment)
-        context.embedders = .live(home: (parsed.value("home") ?? globals.home ?? env.environment["INTENT_HOME"]).map { URL(fileURLWithPath: $0) },
-                                  environment: env.environment)
+        context.embedders = .live(paths: paths)
 
         let envelope = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock

@@ -1,9 +1,12 @@
 import Foundation
 import Synchronization
 
-/// Applies `ModelTimeouts` to a transport's event stream: a watchdog task sleeps until the
-/// current stage's deadline; when it passes, the guarded stream throws `ModelError.timeout(stage)`
-/// and the upstream is cancelled, which closes the connection.
+/// Applies `ModelTimeouts` to a transport's event stream: a watchdog timer fires at the current
+/// stage's deadline; when it passes, the guarded stream throws `ModelError.timeout(stage)` and the
+/// upstream is cancelled, which closes the connection.
+///
+/// The watchdog is a Dispatch timer on its own queue, not a `Task.sleep`: blocking work that holds
+/// every thread of Swift's cooperative pool (SQLite, file reads, a busy machine) cannot delay it.
 ///
 /// Stages: `connect` (until `.connected`, only for transports that report it), `firstByte` (from
 /// the start until the first body chunk), `idle` (between body chunks), and `total` throughout.
@@ -14,34 +17,73 @@ public enum DeadlineGuard {
         let clock = ContinuousClock()
         let state = GuardState(start: clock.now, awaitingConnection: reportsConnection)
 
+        // Finishing the guarded stream (by the watchdog or the pump) runs `onTermination`, which
+        // cancels the pump and so the upstream: that is what closes the connection.
+        let watchdog = Watchdog(clock: clock) {
+            guard let (deadline, stage) = state.nextDeadline(timeouts) else { return nil }
+            guard clock.now >= deadline else { return deadline }
+            if state.markFinished() { continuation.finish(throwing: ModelError.timeout(stage)) }
+            return nil
+        }
         let pump = Task {
             do {
+                var receiving = false
                 for try await event in upstream {
                     guard state.observe(event, at: clock.now) else { break }
                     continuation.yield(event)
+                    // The first body chunk may bring the deadline forward (idle < first byte).
+                    if case .body = event, !receiving { receiving = true; watchdog.recheck() }
                 }
                 if state.markFinished() { continuation.finish() }
             } catch {
                 if state.markFinished() { continuation.finish(throwing: error) }
             }
         }
-        let watchdog = Task {
-            while let (deadline, stage) = state.nextDeadline(timeouts) {
-                if clock.now >= deadline {
-                    if state.markFinished() {
-                        continuation.finish(throwing: ModelError.timeout(stage))
-                        pump.cancel()
-                    }
-                    return
-                }
-                do { try await Task.sleep(until: deadline, clock: clock) } catch { return }
-            }
-        }
         continuation.onTermination = { _ in
             pump.cancel()
             watchdog.cancel()
         }
+        watchdog.start()
         return stream
+    }
+}
+
+/// A one-shot Dispatch timer that re-arms itself: each firing asks `check` for the next deadline
+/// (`nil` ends the watchdog). It runs on a private serial queue, independent of the Swift
+/// concurrency thread pool. (`@unchecked`: a Dispatch source is thread-safe, and it is the only
+/// state that changes.)
+final class Watchdog: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "intent.deadline")
+    private let timer: any DispatchSourceTimer
+    private let clock: ContinuousClock
+    private let check: @Sendable () -> ContinuousClock.Instant?
+
+    init(clock: ContinuousClock, check: @escaping @Sendable () -> ContinuousClock.Instant?) {
+        self.timer = DispatchSource.makeTimerSource(queue: queue)
+        self.clock = clock
+        self.check = check
+    }
+
+    func start() {
+        timer.setEventHandler { [self] in fire() }
+        fire()
+        timer.resume()
+    }
+
+    func cancel() { timer.cancel() }
+
+    /// Re-reads the deadline now, on the timer's queue (after a change that may bring it forward).
+    func recheck() { queue.async { [self] in fire() } }
+
+    private func fire() {
+        guard let deadline = check() else {
+            timer.cancel()
+            return
+        }
+        let remaining = max(clock.now.duration(to: deadline), .zero)
+        let (seconds, attoseconds) = remaining.components
+        let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .milliseconds(5))
     }
 }
 

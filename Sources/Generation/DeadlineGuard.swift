@@ -5,8 +5,10 @@ import Synchronization
 /// stage's deadline; when it passes, the guarded stream throws `ModelError.timeout(stage)` and the
 /// upstream is cancelled, which closes the connection.
 ///
-/// The watchdog is a Dispatch timer on its own queue, not a `Task.sleep`: blocking work that holds
-/// every thread of Swift's cooperative pool (SQLite, file reads, a busy machine) cannot delay it.
+/// Neither the deadlines nor the stage bookkeeping depend on Swift's cooperative pool, which
+/// blocking work (SQLite, file reads, process waits, a busy machine) can hold for seconds: the
+/// watchdog is a Dispatch timer, and the task that reads the upstream runs on the watchdog's own
+/// serial queue, so an event is stamped when it arrives and a deadline fires when it passes.
 ///
 /// Stages: `connect` (until `.connected`, only for transports that report it), `firstByte` (from
 /// the start until the first body chunk), `idle` (between body chunks), and `total` throughout.
@@ -25,14 +27,13 @@ public enum DeadlineGuard {
             if state.markFinished() { continuation.finish(throwing: ModelError.timeout(stage)) }
             return nil
         }
-        let pump = Task {
+        let pump = Task(executorPreference: watchdog.executor) {
             do {
-                var receiving = false
                 for try await event in upstream {
-                    guard state.observe(event, at: clock.now) else { break }
+                    guard let advanced = state.observe(event, at: clock.now) else { break }
                     continuation.yield(event)
-                    // The first body chunk may bring the deadline forward (idle < first byte).
-                    if case .body = event, !receiving { receiving = true; watchdog.recheck() }
+                    // A new stage has its own deadline, which may be earlier than the armed one.
+                    if advanced { watchdog.recheck() }
                 }
                 if state.markFinished() { continuation.finish() }
             } catch {
@@ -50,16 +51,18 @@ public enum DeadlineGuard {
 
 /// A one-shot Dispatch timer that re-arms itself: each firing asks `check` for the next deadline
 /// (`nil` ends the watchdog). It runs on a private serial queue, independent of the Swift
-/// concurrency thread pool. (`@unchecked`: a Dispatch source is thread-safe, and it is the only
-/// state that changes.)
+/// concurrency thread pool; `executor` runs tasks on that same queue. (`@unchecked`: a Dispatch
+/// source is thread-safe, and it is the only state that changes.)
 final class Watchdog: @unchecked Sendable {
     private let queue = DispatchQueue(label: "intent.deadline")
+    let executor: QueueExecutor
     private let timer: any DispatchSourceTimer
     private let clock: ContinuousClock
     private let check: @Sendable () -> ContinuousClock.Instant?
 
     init(clock: ContinuousClock, check: @escaping @Sendable () -> ContinuousClock.Instant?) {
         self.timer = DispatchSource.makeTimerSource(queue: queue)
+        self.executor = QueueExecutor(queue: queue)
         self.clock = clock
         self.check = check
     }
@@ -87,6 +90,18 @@ final class Watchdog: @unchecked Sendable {
     }
 }
 
+/// Runs a task's jobs on a serial Dispatch queue instead of the cooperative pool.
+final class QueueExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue: DispatchQueue
+
+    init(queue: DispatchQueue) { self.queue = queue }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+    }
+}
+
 /// The guard's shared, lock-protected progress record.
 final class GuardState: Sendable {
     private enum Stage {
@@ -107,10 +122,12 @@ final class GuardState: Sendable {
         progress = Mutex(Progress(stage: awaitingConnection ? .awaitingConnection : .awaitingFirstByte, lastActivity: start))
     }
 
-    /// Records an event; returns `false` once the guard has finished (the event is dropped).
-    func observe(_ event: HTTPEvent, at now: ContinuousClock.Instant) -> Bool {
+    /// Records an event; returns whether it moved the guard to a new stage, or `nil` once the
+    /// guard has finished (the event is dropped).
+    func observe(_ event: HTTPEvent, at now: ContinuousClock.Instant) -> Bool? {
         progress.withLock { progress in
-            guard !progress.finished else { return false }
+            guard !progress.finished else { return nil }
+            let before = progress.stage
             switch event {
             case .connected, .head:
                 if progress.stage == .awaitingConnection { progress.stage = .awaitingFirstByte }
@@ -118,7 +135,7 @@ final class GuardState: Sendable {
                 progress.stage = .receiving
                 progress.lastActivity = now
             }
-            return true
+            return progress.stage != before
         }
     }
 

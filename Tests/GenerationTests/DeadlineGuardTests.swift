@@ -26,6 +26,8 @@ struct DeadlineGuardTests {
     }
 
     @Test func firstByteStageAfterConnecting() async throws {
+        // A generous connect stage: on a busy machine the guard may see `.connected` late.
+        let timeouts = ModelTimeouts(connect: .seconds(30), firstByte: .milliseconds(600), idle: .seconds(30), total: .seconds(60))
         let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])), .pause(.seconds(60))])
         let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
         #expect(error == .timeout(.firstByte))
@@ -54,10 +56,13 @@ struct DeadlineGuardTests {
         let (upstream, feed) = AsyncThrowingStream<HTTPEvent, Error>.makeStream()
         let terminated = DispatchSemaphore(value: 0)
         feed.onTermination = { _ in terminated.signal() }
-        let timeouts = ModelTimeouts(connect: .seconds(60), firstByte: .seconds(0.2), idle: .seconds(60), total: .seconds(60))
+        // Only the idle stage is short, so a busy machine cannot make an earlier stage fire first.
+        let timeouts = ModelTimeouts(connect: .seconds(60), firstByte: .seconds(60), idle: .seconds(0.2), total: .seconds(60))
         var events = DeadlineGuard.guarded(upstream, timeouts: timeouts, reportsConnection: false).makeAsyncIterator()
         feed.yield(.head(status: 200, headers: [:]))
-        _ = try await events.next()  // the pump is running and waits for the body
+        feed.yield(.body(Data("a".utf8)))
+        _ = try await events.next()
+        _ = try await events.next()  // the pump is running and waits for more of the body
 
         let gate = DispatchSemaphore(value: 0)
         let blockers = ProcessInfo.processInfo.activeProcessorCount + 2
@@ -69,7 +74,7 @@ struct DeadlineGuardTests {
 
         #expect(cancelledInTime)
         #expect(elapsed < .seconds(5))
-        await #expect(throws: ModelError.timeout(.firstByte)) { _ = try await events.next() }
+        await #expect(throws: ModelError.timeout(.idle)) { _ = try await events.next() }
     }
 
     @Test func urlErrorsMapToCategories() async throws {

@@ -15,9 +15,11 @@ build: deps
 	$(SWIFT) build
 
 # The Swift runtime is linked statically: it halves process start-up (~31 → ~16 ms), which is
-# most of what a cron or pipeline run costs.
+# most of what a cron or pipeline run costs. BLAS and libcurl are opened on first use
+# (Sources/CBLAS, Sources/LazyCurl); lazy-libs.sh removes libcurl from the start-up list.
 release: deps
 	$(SWIFT) build -c release --product intent --static-swift-stdlib
+	@scripts/lazy-libs.sh $(BIN)
 
 # Unit and integration tests (integration tests drive the release binary), then the evals.
 test: release

@@ -69,7 +69,7 @@ def fixtures(sub, ext):
 def t_input_json(rng):
     seeds = [{"title": "x", "due": "tomorrow", "notes": "n", "list": "L"},
              {"schema": "intent.run/1", "status": "completed", "value": {"title": "t", "id": "rem_1"}},
-             {"text": "call Mira friday 5pm", "tags": ["a"]}]
+             {"text": "call Mira friday 5pm"}, {"title": "pay rent", "due": "2026-12-03"}]
     doc = rng.choice(seeds)
     kind = rng.randrange(5)
     if kind == 0:
@@ -85,7 +85,7 @@ def t_input_json(rng):
         data = deep(rng, '{"a":', "}", "0", 10, 100000).encode()
     else:
         data = mutate_bytes(rng, json.dumps(doc).encode())
-    intent = rng.choice(["CreateReminder", "CaptureThought", "ListReminders", "CompleteReminder"])
+    intent = rng.choice(["CreateReminder", "CreateReminder", "CaptureThought", "ListReminders"])
     via_stdin = rng.random() < 0.3
     argv = ["run", intent, "--input", "-" if via_stdin else "{F}", "--dry-run", "--json"]
     return {"argv": argv, "files": {} if via_stdin else {"input.json": data}, "stdin": data if via_stdin else b""}
@@ -261,7 +261,8 @@ TARGETS = {"input-json": t_input_json, "argv": t_argv, "dates": t_dates, "ics": 
 
 def materialize(case, home):
     """Writes the case's files into a fresh home; returns argv with {F} resolved."""
-    os.makedirs(os.path.join(home, "config"), exist_ok=True)
+    config_dir = os.path.join(home, "h", "config")   # INTENT_HOME is HOME/h
+    os.makedirs(config_dir, exist_ok=True)
     first = None
     for rel, data in case.get("files", {}).items():
         path = os.path.join(home, "in", rel) if not rel.startswith("models/") else os.path.join(home, rel)
@@ -271,10 +272,10 @@ def materialize(case, home):
         first = first or path
     if "config" in case:
         cal = os.path.join(home, "in", "cal.ics")
-        with open(os.path.join(home, "config", "config.json"), "wb") as f:
+        with open(os.path.join(config_dir, "config.json"), "wb") as f:
             f.write(case["config"].replace(b"@CAL@", cal.encode()))
     if "secrets" in case:
-        path = os.path.join(home, "config", "secrets.json")
+        path = os.path.join(config_dir, "secrets.json")
         with open(path, "wb") as f:
             f.write(case["secrets"])
         os.chmod(path, 0o600)
@@ -286,6 +287,7 @@ def run_binary(binary, argv, home, stdin, stdin_bytes, timeout):
            "INTENT_MODELS": os.path.join(home, "models"), "XDG_DATA_HOME": os.path.join(home, "xdg"),
            "XDG_CONFIG_HOME": os.path.join(home, "xdg-config"), "INTENT_HEADLESS": "1", "TZ": "Europe/Berlin",
            "LANG": "C.UTF-8"}
+    argv = [a.replace("\0", "") for a in argv]   # argv cannot carry NUL
     start = time.monotonic()
     proc = subprocess.Popen([binary] + argv, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, start_new_session=True)
@@ -350,6 +352,9 @@ def corrupt_vectors(home, seed):
         f.write(data)
 
 
+EXIT_CODES = {}
+
+
 def check(binary, case, args):
     """Runs one case in a fresh home; returns None when it passed, else the reason."""
     home = tempfile.mkdtemp(prefix="intent-fuzz-")
@@ -361,6 +366,7 @@ def check(binary, case, args):
             corrupt_vectors(home, case["corrupt_vectors"])
         rc, hung, rss, secs, err = run_binary(binary, resolve(case["argv"]), home, case.get("stdin", b""),
                                               case.get("stdin_bytes", 0), args.timeout)
+        EXIT_CODES[rc] = EXIT_CODES.get(rc, 0) + 1
         if hung:
             return f"hang: no exit within {args.timeout:.0f} s"
         if rc < 0:
@@ -371,6 +377,8 @@ def check(binary, case, args):
             return "internal error: " + err.strip().splitlines()[-1][:200] if err.strip() else "exit 1"
         if "Error Domain=" in err or "NSCocoaErrorDomain" in err or "Fatal error" in err:
             return "foreign error text on stderr"
+        if "expect_exit" in case and rc != case["expect_exit"]:
+            return f"exit {rc}, expected {case['expect_exit']}"
         if case.get("stdin") == "@zero" and rc != 65:
             return f"endless stdin ended with {rc}, not 65"
         return None
@@ -438,18 +446,21 @@ def main():
         reason = check(binary, decode_case(doc), args)
         if reason:
             failures.append((doc["target"], name, reason, None))
+            print(f"fuzz: regression {name}: {reason}", file=sys.stderr)
     print(f"fuzz: {len(regressions)} regression cases replayed, {len(failures)} failed", flush=True)
 
     for target in [t for t in args.targets.split(",") if t]:
         rng = random.Random(f"{args.seed}:{target}")
         t0, failed = time.monotonic(), 0
+        EXIT_CODES.clear()
         for i in range(cases):
             case = TARGETS[target](rng)
             reason = check(binary, case, args)
             if reason:
                 failed += 1
                 failures.append((target, f"seed {args.seed} case {i}", reason, case))
-        print(f"fuzz: {target:12s} {cases:4d} cases  {failed} failed  {time.monotonic() - t0:6.1f} s", flush=True)
+        codes = " ".join(f"{c}x{n}" for c, n in sorted(EXIT_CODES.items()))
+        print(f"fuzz: {target:12s} {cases:4d} cases  {failed} failed  {time.monotonic() - t0:6.1f} s  exits {codes}", flush=True)
 
     if failures:
         os.makedirs(args.findings, exist_ok=True)

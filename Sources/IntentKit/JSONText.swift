@@ -172,7 +172,11 @@ struct JSONTextReader {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         let value = Double(text)
-        let exact = (value.map { $0.isFinite && abs($0) < exactDoubleIntegerLimit } ?? false) && significant <= 15
+        // A plain integer is exact below 2^53; a decimal or exponent form when it also has at
+        // most 15 significant digits (which a double always round-trips).
+        let plainInteger = !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") })
+        let exact = (value.map { $0.isFinite && abs($0) < exactDoubleIntegerLimit } ?? false)
+            && (plainInteger || significant <= 15)
         if exact, let value { return .number(value) }
         switch numbers {
         case .exactOrText: return .string(text)

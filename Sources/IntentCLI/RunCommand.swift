@@ -126,7 +126,9 @@ enum RunCommand {
         do {
             try store.recordRun(row)
         } catch {
-            env.streams.err("intent: warning: the run was not recorded in history (\(Redaction.clean(IntentRunner.classify(error).description)))\n")
+            let reason = IntentRunner.classify(error).description
+            guard reason != envelope.error?.message else { return }  // the run already said so
+            env.streams.err("intent: warning: the run was not recorded in history (\(Redaction.clean(reason)))\n")
         }
     }
 }

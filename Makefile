@@ -4,7 +4,7 @@ PREFIX     ?= /usr/local
 MODELS_DIR ?= $(or $(INTENT_MODELS),$(or $(XDG_DATA_HOME),$(HOME)/.local/share)/intent/models)
 BIN         = .build/release/intent
 
-.PHONY: all deps build release test demo bench models install docs clean
+.PHONY: all deps build release test fuzz demo bench models install docs clean
 
 all: release
 
@@ -25,6 +25,12 @@ release: deps
 test: release
 	INTENT_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --parallel
 	@scripts/run-evals.sh $(BIN)
+	@scripts/fuzz.py $(BIN) --quick
+
+# Seeded, bounded fuzzing of every input the binary reads (a few minutes): fails on a signal, a
+# hang or memory over the bound. FUZZ_ARGS="--cases 500 --seed 7" for a longer or other run.
+fuzz: release
+	@scripts/fuzz.py $(BIN) $(FUZZ_ARGS)
 
 demo: release
 	@scripts/demo.sh $(BIN)

@@ -89,7 +89,7 @@ enum RunCommand {
         }
         let stdinUsedForPrimary = parsed.positional == ["-"]
         if stdinUsedForPrimary {
-            request.positional = [InputReader.readStdinText()]
+            request.positional = [try InputReader.readStdinText()]
         }
         if !parsed.positional.isEmpty, !parameters.contains(where: \.isPrimary) {
             throw IntentError.usage("this intent takes no positional argument; use --flags (see --help)")
@@ -98,7 +98,9 @@ enum RunCommand {
             if source == "-" && stdinUsedForPrimary {
                 throw IntentError.usage("stdin cannot feed both --input - and the primary argument '-'")
             }
-            request.input = try InputReader.readObject(source)
+            let piped = try InputReader.readObject(source)
+            request.input = piped.values
+            request.inputKeysMustMatch = !piped.fromEnvelope
         }
         return request
     }
@@ -124,7 +126,9 @@ enum RunCommand {
         do {
             try store.recordRun(row)
         } catch {
-            env.streams.err("intent: warning: the run was not recorded in history (\(Redaction.clean(String(describing: error))))\n")
+            let reason = IntentRunner.classify(error).description
+            guard reason != envelope.error?.message else { return }  // the run already said so
+            env.streams.err("intent: warning: the run was not recorded in history (\(Redaction.clean(reason)))\n")
         }
     }
 }

@@ -112,7 +112,7 @@ public struct ModelAdmin: Sendable {
         var snapshot = TargetSnapshot(target: target, descriptor: client.descriptor, base: client.availability,
                                       quota: .available, budget: client.configuration.budget)
         if target == .cloud {
-            snapshot.quota = try QuotaMemory(store: store).state(for: client.descriptor).effective(at: clock())
+            snapshot.quota = try QuotaMemory(store: store).state(of: client, at: clock())
         }
         return try report(client, snapshot: snapshot, verified: nil)
     }
@@ -125,28 +125,28 @@ public struct ModelAdmin: Sendable {
         var snapshot = TargetSnapshot(target: target, descriptor: client.descriptor, base: client.availability,
                                       quota: .available, budget: client.configuration.budget)
         guard client.availability == .available else {
-            if target == .cloud { snapshot.quota = try QuotaMemory(store: store).state(for: client.descriptor) }
+            if target == .cloud { snapshot.quota = try QuotaMemory(store: store).state(of: client, at: clock()) }
             return try report(client, snapshot: snapshot, verified: nil)
         }
         let memory = QuotaMemory(store: store)
         do {
             let verification = try await client.verify()
-            if target == .cloud { try memory.remember(.available, for: client.descriptor, at: clock()) }
+            if target == .cloud { try memory.remember(.available, of: client, at: clock()) }
             return try report(client, snapshot: snapshot, verified: verification.method.rawValue)
         } catch let error as ModelError {
             switch (target, error) {
             case (.cloud, .rateLimited(let info)):
                 let until = info.resetAt ?? clock().addingTimeInterval(configuration.quotaResetFallback)
                 snapshot.quota = .limitReached(until: until)
-                try memory.remember(snapshot.quota, for: client.descriptor, at: clock())
+                try memory.remember(snapshot.quota, of: client, at: clock())
             case (.cloud, .unauthorized):
                 snapshot.quota = .credentialsRejected
-                try memory.remember(.credentialsRejected, for: client.descriptor, at: clock())
+                try memory.remember(.credentialsRejected, of: client, at: clock())
             case (.local, .unauthorized):
                 snapshot.probe = .credentialsRejected
             default:
                 snapshot.probe = .unreachable(reason: error.category)
-                if target == .cloud { snapshot.quota = try memory.state(for: client.descriptor).effective(at: clock()) }
+                if target == .cloud { snapshot.quota = try memory.state(of: client, at: clock()) }
             }
             var status = try report(client, snapshot: snapshot, verified: nil)
             if case .unreachable = snapshot.probe ?? .available { status.why = "\(target.rawValue) endpoint check failed: \(error.description)" }

@@ -32,6 +32,21 @@ public struct ModelStatus: Sendable, Equatable, Codable {
     }
 }
 
+/// What `doctor` and `models show` say about the in-process model: one truth with ROUTING.md
+/// and MODELS.md.
+enum EmbeddedNotes {
+    static func selected(_ url: URL) -> String {
+        "in-process SmolLM2 from \(url.lastPathComponent), selected: the local rung of CreateReminder --text only; "
+            + "other intents answer deterministically (never from the cloud) under prefer-local"
+    }
+
+    static func notSelected(_ url: URL) -> String {
+        "in-process SmolLM2 installed (\(url.lastPathComponent)) but not a rung: measured worse and slower than the parser "
+            + "on held-out commands; runs answer deterministically under prefer-local, never from the cloud "
+            + "(opt in: intent models set local --embedded smollm2; remove it: --embedded off)"
+    }
+}
+
 /// The operations behind `intent models set|check|show|unset` and the model part of `intent
 /// doctor`. The cloud endpoint is contacted only by `setCloud` and `check(.cloud)`, because the
 /// person asked for it, with exactly one request.
@@ -154,6 +169,15 @@ public struct ModelAdmin: Sendable {
         }
     }
 
+    /// The ladder a run in this home would use (same settings, keys and transport).
+    public func ladder() throws -> ModelLadder {
+        let settings = try ModelSettings.load(paths)
+        let server = try client(.local, settings: settings)
+        return ModelLadder(cloud: try client(.cloud, settings: settings),
+                           local: server ?? ModelLadder.embedded(settings.local, paths: paths),
+                           store: store, configuration: configuration, clock: clock)
+    }
+
     func client(_ target: EndpointPolicy.Target, settings: ModelSettings) throws -> OpenAICompatibleClient? {
         try ModelLadder.client(target == .cloud ? settings.cloudConfiguration : settings.localConfiguration,
                                keys: keys, transport: transport)
@@ -164,14 +188,15 @@ public struct ModelAdmin: Sendable {
         let why = snapshot.explanation
         if target == .local, settings.local?.embedded != "off" {
             if let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories) {
+                let selected = settings.local?.embedded == "smollm2"
                 return ModelStatus(target: target.rawValue, configured: true, model: "smollm2 (embedded, in-process)",
-                                   provider: "embedded", credentials: "not_needed", availability: "available", available: true,
-                                   why: "in-process SmolLM2 from \(url.lastPathComponent); used by DailyBrief and CreateReminder --text "
-                                       + "(a local server set with 'intent models set local' replaces it)")
+                                   provider: "embedded", credentials: "not_needed",
+                                   availability: selected ? "available" : "unsuitable", available: selected,
+                                   why: selected ? EmbeddedNotes.selected(url) : EmbeddedNotes.notSelected(url))
             }
             return ModelStatus(target: target.rawValue, configured: false, credentials: "none",
                                availability: snapshot.availability.category, available: false,
-                               why: why + "; or install the embedded SmolLM2 with 'make models'")
+                               why: why + "; the cloud may stand in under prefer-local (with consent)")
         }
         return ModelStatus(target: target.rawValue, configured: false, credentials: "none",
                            availability: snapshot.availability.category, available: false, why: why)

@@ -80,7 +80,9 @@ public final class ModelLadder: Sendable {
         let started = ContinuousClock.now
         let policy = context.policy
         let wantsModel = request.need == .improvable
-        let unsuitable = embeddedUnsuitability(allowsEmbedded: request.allowsEmbedded)
+        // Named intents follow `LadderIntents` (what `intent doctor` reports); others their request.
+        let allowsEmbedded = request.intent.map { LadderIntents.usingEmbedded.contains($0) } ?? request.allowsEmbedded
+        let unsuitable = embeddedUnsuitability(allowsEmbedded: allowsEmbedded)
         let probe = wantsModel && policy != .cloudRequired && local != nil
         let (cloudSnapshot, localSnapshot) = try await snapshots(probeLocal: probe, unsuitable: unsuitable)
         let consent = try ConsentBook(store: store).load()
@@ -218,28 +220,20 @@ public final class ModelLadder: Sendable {
     static func probe(_ model: any LanguageModel, timeout: Duration) async -> ModelAvailability {
         guard let client = model as? OpenAICompatibleClient else { return model.availability }
         guard client.configuration.target == .local else { return .unreachable(reason: "not_local") }
-        return await withTaskGroup(of: ModelAvailability.self) { group in
-            group.addTask {
-                do {
-                    _ = try await client.verify()
-                    return .available
-                } catch let error as ModelError {
-                    switch error {
-                    case .unauthorized: return .credentialsRejected
-                    case .network(let kind): return .unreachable(reason: kind)
-                    default: return .unreachable(reason: error.category)
-                    }
-                } catch {
-                    return .unreachable(reason: "probe_failed")
+        let (result, timedOut) = await Budget.run(within: timeout) { () -> ModelAvailability in
+            do {
+                _ = try await client.verify()
+                return .available
+            } catch let error as ModelError {
+                switch error {
+                case .unauthorized: return .credentialsRejected
+                case .network(let kind): return .unreachable(reason: kind)
+                default: return .unreachable(reason: error.category)
                 }
+            } catch {
+                return .unreachable(reason: "probe_failed")
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return .unreachable(reason: "probe_timeout")
-            }
-            let first = await group.next() ?? .unreachable(reason: "probe_failed")
-            group.cancelAll()
-            return first
         }
+        return timedOut && result != .available ? .unreachable(reason: "probe_timeout") : result
     }
 }

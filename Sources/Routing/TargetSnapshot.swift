@@ -90,7 +90,8 @@ public struct TargetSnapshot: Sendable, Equatable {
                                     : "no local model configured (intent models set local --base-url http://127.0.0.1:PORT/v1 --model NAME)"
         case .missingCredentials: return "no API key (intent keys set \(name), or INTENT_\(name.uppercased())_API_KEY)"
         case .endpointRefused(let rule): return "endpoint refused by rule \(rule.rawValue)"
-        case .unreachable(let reason): return "local server not reachable (\(reason))"
+        case .unreachable(let reason):
+            return "local server failed its check (\(reason)): runs answer deterministically, never from the cloud in its place"
         case .quotaUnknown: return "key and endpoint not verified yet (intent models check \(name))"
         case .quotaReached(let until):
             let when = until.map { " until \(StoreTimeText.string($0))" } ?? ""

@@ -48,8 +48,9 @@ public struct Redactor: Sendable {
         redact(text, heuristics: true)
     }
 
-    /// `text` with the registered values and the unambiguous key shapes (bearer tokens, JWTs,
-    /// `sk-…` and other vendor prefixes) replaced, but none of the heuristics: for results on
+    /// `text` with the registered values and the unambiguous key shapes (JWTs, `sk-…` and other
+    /// vendor prefixes, URL user-info) replaced, but none of the heuristics (bearer/basic words,
+    /// name=value, long runs): for results on
     /// stdout, whose content (quotes with byte offsets, user text) must otherwise stay exact.
     public func redactKeys(_ text: String) -> String {
         redact(text, heuristics: false)
@@ -119,8 +120,8 @@ final class RedactionPatterns: @unchecked Sendable {
         let p = Redactor.placeholder
         let sources: [(String, String, Bool)] = [
             // Authorization schemes.
-            (#"(?i)\b(bearer)\s+[A-Za-z0-9._~+/=-]{8,}"#, "$1 \(p)", false),
-            (#"(?i)\b(basic)\s+[A-Za-z0-9+/=]{8,}"#, "$1 \(p)", false),
+            (#"(?i)\b(bearer)\s+[A-Za-z0-9._~+/=-]{8,}"#, "$1 \(p)", true),
+            (#"(?i)\b(basic)\s+[A-Za-z0-9+/=]{8,}"#, "$1 \(p)", true),
             // name=value / "name": "value" credentials.
             (#"(?i)\b(api[_-]?key|apikey|x-api-key|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|secret|client[_-]?secret|password|passwd)("?\s*[:=]\s*"?)([^\s"',;&]{6,})"#,
              "$1$2\(p)", true),
@@ -132,7 +133,7 @@ final class RedactionPatterns: @unchecked Sendable {
              p, false),
             // Credentials in URLs.
             (#"://[^/\s:@]+:[^/\s@]+@"#, "://\(p)@", false),
-            (#"(?i)([?&](?:api[_-]?key|key|token|access_token|sig|signature)=)[^&\s#]+"#, "$1\(p)", false),
+            (#"(?i)([?&](?:api[_-]?key|key|token|access_token|sig|signature)=)[^&\s#]+"#, "$1\(p)", true),
         ]
         rules = sources.map { source, template, heuristic in
             // The patterns are constants checked by the tests; a failure here is a programming error.

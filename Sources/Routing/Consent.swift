@@ -37,10 +37,11 @@ public struct RememberedConsent: Sendable, Equatable, Codable {
     public static let none = RememberedConsent(decision: .ask)
 
     /// Whether this is a remembered allow for exactly `descriptor`: same scheme, host, port,
-    /// path, provider and model. A row written before endpoints were canonical never matches.
+    /// path (`ModelDescriptor.endpointIdentity`), provider and model. A row written before
+    /// endpoints were canonical (the host alone) never matches an HTTP endpoint.
     public func allows(_ descriptor: ModelDescriptor) -> Bool {
-        decision == .allow && descriptor.endpoint != nil && provider == descriptor.provider
-            && host == descriptor.endpointIdentity && model == descriptor.model
+        decision == .allow && provider == descriptor.provider && host == descriptor.endpointIdentity
+            && model == descriptor.model
     }
 
     enum CodingKeys: String, CodingKey {

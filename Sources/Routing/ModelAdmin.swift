@@ -74,10 +74,10 @@ public struct ModelAdmin: Sendable {
     /// Saves the local server (endpoint policy first: a refusal throws 78 naming the rule and
     /// saves nothing), then probes it on loopback. An unreachable server is reported, not thrown.
     public func setLocal(baseURL: String, model: String, contextWindow: Int? = nil) async throws -> ModelStatus {
-        try Self.checkEndpoint(baseURL, for: .local)
+        let canonical = try Self.checkEndpoint(baseURL, for: .local)
         try Self.checkModel(model, contextWindow: contextWindow)
         try ModelSettings.update(paths) {
-            $0.local = LocalModelSettings(baseURL: baseURL, model: model, contextWindow: contextWindow)
+            $0.local = LocalModelSettings(baseURL: canonical, model: model, contextWindow: contextWindow)
         }
         return try await check(.local)
     }
@@ -96,10 +96,10 @@ public struct ModelAdmin: Sendable {
     /// the quota state remembered for the previous endpoint, and verifies endpoint and key with one
     /// request when a key is present, recording the quota state.
     public func setCloud(baseURL: String, model: String, provider: String? = nil, contextWindow: Int? = nil) async throws -> ModelStatus {
-        try Self.checkEndpoint(baseURL, for: .cloud)
+        let canonical = try Self.checkEndpoint(baseURL, for: .cloud)
         try Self.checkModel(model, contextWindow: contextWindow)
         try ModelSettings.update(paths) {
-            $0.cloud = CloudModelSettings(baseURL: baseURL, model: model, provider: provider, contextWindow: contextWindow)
+            $0.cloud = CloudModelSettings(baseURL: canonical, model: model, provider: provider, contextWindow: contextWindow)
         }
         try QuotaMemory(store: store).forget(.cloud)
         return try await check(.cloud)
@@ -215,9 +215,10 @@ public struct ModelAdmin: Sendable {
     }
 
     /// Endpoint policy (DESIGN §11): refusals are configuration errors (78) naming the rule.
-    static func checkEndpoint(_ baseURL: String, for target: EndpointPolicy.Target) throws {
+    /// Returns the canonical form, which is what is saved (and what consent is bound to).
+    static func checkEndpoint(_ baseURL: String, for target: EndpointPolicy.Target) throws -> String {
         do {
-            _ = try EndpointPolicy.validate(baseURL, for: target)
+            return try EndpointPolicy.canonical(baseURL, for: target).string
         } catch {
             throw IntentError.configuration(error.description)
         }

@@ -4,7 +4,7 @@ PREFIX     ?= /usr/local
 MODELS_DIR ?= $(or $(INTENT_MODELS),$(or $(XDG_DATA_HOME),$(HOME)/.local/share)/intent/models)
 BIN         = .build/release/intent
 
-.PHONY: all deps build release test demo bench models install docs clean
+.PHONY: all deps build release test test-llama demo bench models install docs clean
 
 all: release
 
@@ -23,6 +23,11 @@ release: deps
 test: release
 	INTENT_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --parallel
 	@scripts/run-evals.sh $(BIN)
+
+# The ladder against a real llama.cpp server (llama-cpp-python) started on loopback; skipped
+# with a message when `python3 -c 'import llama_cpp.server'` fails. Not part of CI.
+test-llama: release
+	@scripts/test-llama.sh $(BIN) "$(MODELS_DIR)"
 
 demo: release
 	@scripts/demo.sh $(BIN)

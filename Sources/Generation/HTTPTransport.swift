@@ -72,7 +72,7 @@ public struct ModelTimeouts: Sendable, Equatable, Codable {
     }
 
     /// Loopback servers. A server that accepts and never answers costs at most `firstByte`;
-    /// one that trickles costs at most `total`. Together with the 3 s probe this keeps a cron
+    /// one that trickles costs at most `total`. Together with the 5 s probe this keeps a cron
     /// run under 30 s whatever the server does (ROUTING.md, "Bounded waits").
     public static let local = ModelTimeouts(connect: .seconds(3), firstByte: .seconds(20), idle: .seconds(10), total: .seconds(24))
     /// Remote HTTPS endpoints: the same bound (a run spends at most `RoutingConfiguration.modelBudget` on models).

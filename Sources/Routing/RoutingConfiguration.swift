@@ -17,7 +17,7 @@ public struct RoutingConfiguration: Sendable, Equatable {
     /// a model accepts the connection and never answers.
     public var modelBudget: Duration
 
-    public init(quotaResetFallback: TimeInterval = 3_600, localProbeTimeout: Duration = .seconds(3),
+    public init(quotaResetFallback: TimeInterval = 3_600, localProbeTimeout: Duration = .seconds(5),
                 evidence: EvidenceLimits = EvidenceLimits(), defaultMaxTokens: Int = 512,
                 modelBudget: Duration = .seconds(26)) {
         self.quotaResetFallback = quotaResetFallback

@@ -161,7 +161,8 @@ import Testing
         _ = try await admin(home, transport: transport).setCloud(baseURL: cloudURL, model: "gpt-test")
         _ = try await admin(home).setLocal(baseURL: "http://127.0.0.1:9/v1", model: "smol")
         let store = home.store()
-        let ladder = ModelLadder.live(paths: home.paths, store: store, environment: [:], transport: transport)
+        let ladder = ModelLadder.live(paths: home.paths, store: store, environment: [:], transport: transport,
+                                      configuration: .generousProbe)
         try ConsentBook(store: store).remember(.allow, for: try #require(ladder.cloud).descriptor, at: TestClock.reference)
         // The live ladder sends both targets through the fake: a local probe, then the call.
         server.enqueue(modelList("smol"), .completion("from cloud"))

@@ -4,7 +4,7 @@ PREFIX     ?= /usr/local
 MODELS_DIR ?= $(or $(INTENT_MODELS),$(or $(XDG_DATA_HOME),$(HOME)/.local/share)/intent/models)
 BIN         = .build/release/intent
 
-.PHONY: all deps build release test fuzz demo bench models install docs clean
+.PHONY: all deps build release test fuzz test-llama demo bench models install docs clean
 
 all: release
 
@@ -31,6 +31,11 @@ test: release
 # hang or memory over the bound. FUZZ_ARGS="--cases 500 --seed 7" for a longer or other run.
 fuzz: release
 	@scripts/fuzz.py $(BIN) $(FUZZ_ARGS)
+
+# The ladder against a real llama.cpp server (llama-cpp-python) started on loopback; skipped
+# with a message when `python3 -c 'import llama_cpp.server'` fails. Not part of CI.
+test-llama: release
+	@scripts/test-llama.sh $(BIN) "$(MODELS_DIR)"
 
 demo: release
 	@scripts/demo.sh $(BIN)

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Secrets
 
 /// Everything the command line needs from the outside world; `main.swift` builds the live one,
 /// tests build their own.
@@ -13,6 +14,8 @@ public struct CLIEnvironment: Sendable {
     public var wallClock: @Sendable () -> Date
     /// Forces presence (tests); nil means detect from `/dev/tty`.
     public var presence: Presence?
+    /// The live keys, known to the redactor every output goes through.
+    public var secrets: SecretRegistry
 
     public init(environment: [String: String], streams: any OutputStreams, terminal: any Terminal,
                 registry: IntentRegistry, ids: any IDGenerator = RandomIDGenerator(),
@@ -24,6 +27,7 @@ public struct CLIEnvironment: Sendable {
         self.ids = ids
         self.wallClock = wallClock
         self.presence = presence
+        self.secrets = SecretRegistry(environment: environment)
     }
 
     func detectPresence(noInput: Bool) -> Presence {
@@ -43,6 +47,8 @@ struct GlobalOptions {
 public enum IntentCommandLine {
     /// Runs one command line (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], in env: CLIEnvironment) async -> Int32 {
+        var env = env
+        env.streams = RedactingStreams(base: env.streams, secrets: env.secrets)
         var args = arguments
         var globals = GlobalOptions()
         while let first = args.first, first.hasPrefix("--") {

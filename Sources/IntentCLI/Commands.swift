@@ -46,7 +46,10 @@ enum Redaction {
 extension CLIEnvironment {
     /// Paths for this invocation: `--home`, else `INTENT_HOME`, else XDG.
     func paths(_ globals: GlobalOptions, home: String? = nil) -> AppPaths {
-        AppPaths.resolve(home: home ?? globals.home, environment: environment)
+        let paths = AppPaths.resolve(home: home ?? globals.home, environment: environment)
+        // The home's stored keys join the redactor before anything of this command is printed.
+        secrets.register(contentsOf: FileKeyStore(directory: paths.configDirectory, environment: environment))
+        return paths
     }
 
     /// Prints a value as one line of JSON.

@@ -39,6 +39,9 @@ public struct CaptureThought: Intent {
         let tagging = try await context.ladder.run(
             TagSuggestion(text: body, deterministic: ThoughtTagger.tags(for: body, extra: tag)).request(), in: context)
         let tags = tagging.value
+        if let problem = (context.dates as? DueDateResolver)?.impossibleDate(in: body, now: context.now, timeZone: context.timeZone) {
+            throw IntentError.invalidValue(parameter: "text", reason: problem)
+        }
         let due = context.dates.find(in: body, now: context.now, timeZone: context.timeZone)?.date
         let value = ThoughtValue(id: context.ids.make("th"), text: body, tags: tags, due: due?.iso,
                                  createdAt: StoreTime.string(context.now))

@@ -50,6 +50,12 @@ public struct DueDateResolver: DatePhraseResolver {
         return (hit.range, Self.intentDate(hit.date, timeZone))
     }
 
+    /// The reason when free text names a day that is not on the calendar ("on Feb 30"), so the
+    /// caller can refuse it (65) instead of dropping the date.
+    public func impossibleDate(in text: String, now: Date, timeZone: TimeZone) -> String? {
+        parser(now, timeZone).impossibleDate(in: text).map(\.description)
+    }
+
     func parser(_ now: Date, _ zone: TimeZone) -> DueDateParser {
         DueDateParser(now: now, timeZone: zone, configuration: configuration)
     }

@@ -51,9 +51,21 @@ public struct CaptureThought: Intent {
                                                       due: value.due, createdAt: value.createdAt,
                                                       runID: context.runID))
         let tagNote = tags.isEmpty ? "" : " tagged \(tags.map { "#\($0)" }.joined(separator: " "))"
-        let dueNote = value.due.map { ", due \($0)" } ?? ""
+        let dueNote = due.map { ", due \(Self.describe($0, zone: context.timeZone))" } ?? ""
         return IntentResult(value: value, dialog: "Saved thought\(tagNote)\(dueNote).", route: tagging.route,
                             receiptID: tagging.receiptID)
+    }
+}
+
+extension CaptureThought {
+    /// "Wed 2 Dec 2026" for a day, "Wed 2 Dec 2026 17:00 (+05:30)" for a time, in the run's zone.
+    static func describe(_ date: IntentDate, zone: TimeZone) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.calendar = Calendar(identifier: .gregorian)
+        f.timeZone = zone
+        f.dateFormat = date.hasTime ? "EEE d MMM yyyy HH:mm (xxx)" : "EEE d MMM yyyy"
+        return f.string(from: date.start)
     }
 }
 

@@ -78,17 +78,17 @@ enum ConfigCommand {
         switch key {
         case "tz":
             guard env.systemZones.zone(named: value) != nil else {
-                throw IntentError.invalidValue(parameter: "tz", reason: "'\(value)' is not a time zone in this system's tzdata (e.g. Europe/Paris, Asia/Kolkata, US/Pacific)")
+                throw IntentError.invalidInput("tz: '\(value)' is not a time zone in this system's tzdata (e.g. Europe/Paris, Asia/Kolkata, US/Pacific)")
             }
             return value
         case "date_order":
             guard ["day-first", "month-first"].contains(value) else {
-                throw IntentError.invalidValue(parameter: "date_order", reason: "use day-first (4/3 is 4 March) or month-first (4/3 is April 3)")
+                throw IntentError.invalidInput("date_order: use day-first (4/3 is 4 March) or month-first (4/3 is April 3)")
             }
             return value
         default:
             guard RoutingPolicy(rawValue: value) != nil else {
-                throw IntentError.invalidValue(parameter: "policy", reason: "use \(RoutingPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw IntentError.invalidInput("policy: use \(RoutingPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return value
         }

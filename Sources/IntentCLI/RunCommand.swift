@@ -69,7 +69,7 @@ enum RunCommand {
         let envelope = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock
         record(envelope, store: store, context: context, elapsed: elapsed, env: env)
-        RunOutput.print(envelope, json: json, env: env)
+        RunOutput.print(envelope, json: json, env: env, zone: zone)
         return envelope.exitCode.rawValue
     }
 

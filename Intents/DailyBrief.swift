@@ -11,9 +11,12 @@ public struct DailyBrief: Intent {
         name: "DailyBrief",
         summary: "A brief for a day: headline, key points and suggested tasks from calendars, reminders and thoughts.",
         discussion: "Reads the day's events (and the next morning's) from --calendar files or the registered "
-            + "calendars, open reminders due or overdue, and thoughts captured since the last brief. Tasks "
-            + "are suggested from actionable thoughts and events worth preparing for; each cites its source "
-            + "and none repeats an open reminder. Works headless from cron with no model.",
+            + "calendars, open reminders due or overdue on that day (a day-only due date is a calendar day), "
+            + "thoughts captured the day before or on it, and thoughts due on it. It changes nothing: a brief "
+            + "of another day never changes today's. A registered calendar that cannot be read is skipped with "
+            + "a warning (stderr and `warnings`). Tasks are suggested from actionable thoughts and events worth "
+            + "preparing for; each cites its source and none repeats an open reminder. Works headless from "
+            + "cron with no model.",
         sideEffect: .none,
         phrases: ["what's my day", "morning brief", "what do I have today"],
         examples: ["", "--date tomorrow --calendar work.ics --json"])

@@ -126,7 +126,8 @@ public enum IntentCommandLine {
             return fail(.usage(message + " (see 'intent --help')"), env)
         }
         do {
-            if !Commands.homeless.contains(command.name), !(rest.contains("--help") || rest.contains("-h")) {
+            // `run` checks after its arguments, so an unknown intent or flag is still a usage error.
+            if !Commands.homeless.contains(command.name), command.name != "run", !(rest.contains("--help") || rest.contains("-h")) {
                 try HomeCheck.verify(globals, env)
             }
             return try await command.run(rest, globals, env)

@@ -44,6 +44,7 @@ enum RunCommand {
             return 0
         }
         let json = globals.json
+        try HomeCheck.verify(globals, env)
         let clock = ContinuousClock.now
 
         let paths = env.paths(globals)

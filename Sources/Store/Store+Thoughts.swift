@@ -57,8 +57,8 @@ extension IntentStore {
     /// the short handle `intent thoughts list` shows is the id's last 6).
     public func thoughts(idOrHandle handle: String) throws -> [ThoughtRecord] {
         if let exact = try thoughts(where: "id = ?", [handle]).first { return [exact] }
-        guard handle.count >= 4, handle.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return [] }
-        return try thoughts(where: "substr(id, -?) = ?", [handle.count, handle.lowercased()])
+        guard handle.count >= 4 else { return [] }
+        return try thoughts(where: "substr(id, -?) = ?", [handle.count, handle])
     }
 
     /// Deletes one thought; false when it was not there.

@@ -35,11 +35,22 @@ public struct DueDateResolver: DatePhraseResolver {
     }
 
     public func resolve(_ phrase: String, now: Date, timeZone: TimeZone) throws -> IntentDate {
+        let resolved: ResolvedDate
         do {
-            return Self.intentDate(try parser(now, timeZone).parse(phrase), timeZone)
+            resolved = try parser(now, timeZone).parse(phrase)
         } catch {
             throw ParameterProblem(error.description)
         }
+        // A time the clocks skip is refused with the time that does exist, never moved silently.
+        if let skipped = resolved.skippedWallClock {
+            let f = DateFormatter()
+            f.locale = Locale(identifier: "en_US_POSIX")
+            f.timeZone = timeZone
+            f.dateFormat = "HH:mm"
+            throw ParameterProblem("\(skipped) does not exist in \(timeZone.identifier) (the clocks go forward then); "
+                + "use \(f.string(from: resolved.start)) or give an offset")
+        }
+        return Self.intentDate(resolved, timeZone)
     }
 
     public func find(in text: String, now: Date, timeZone: TimeZone) -> (range: Range<String.Index>, date: IntentDate)? {

@@ -127,6 +127,18 @@ private func json(_ text: String) -> JSONValue? { try? JSONDecoder().decode(JSON
         #expect(try home.store().thoughtCount() == 0)
     }
 
+    @Test func aDueTimeInADSTGapIsRefusedWithTheTimeThatExists() async {
+        let home = TemporaryHome()
+        let r = await cli(["run", "CreateReminder", "x", "--due", "2026-03-29T02:30", "--tz", "Europe/Paris", "--yes",
+                           "--now", "2026-03-01T00:00"], home: home)
+        #expect(r.code == 65)
+        #expect(r.err.contains("does not exist in Europe/Paris"))
+        #expect(r.err.contains("use 03:30"))
+        let overlap = await cli(["run", "CreateReminder", "x", "--due", "2026-10-25T02:30", "--tz", "Europe/Paris", "--dry-run",
+                                 "--json", "--now", "2026-03-01T00:00"], home: home)
+        #expect(json(overlap.out)?["value"]?["due"] == .string("2026-10-25T02:30:00+02:00"))
+    }
+
     @Test func datesPeopleType() async throws {
         let home = TemporaryHome()
         func due(_ phrase: String, env: [String: String] = [:]) async -> JSONValue? {

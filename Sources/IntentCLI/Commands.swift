@@ -19,6 +19,8 @@ enum Commands {
         LibraryCommand.command,
         AgendaCommands.calendars,
         AgendaCommands.reminders,
+        ThoughtsCommand.command,
+        ConfigCommand.command,
         EvalCommand.command,
         EmbedCommand.command,
         BenchCommand.command,
@@ -32,6 +34,9 @@ enum Commands {
         CatalogCommands.help,
         CatalogCommands.version,
     ]
+
+    /// Commands that never read or write a home (no home check before them).
+    static let homeless: Set<String> = ["list", "describe", "help", "version", "completions", "eval", "bench", "embed", "model"]
 
     static func named(_ name: String) -> Command? {
         all.first { $0.name == name }

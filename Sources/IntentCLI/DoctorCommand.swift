@@ -20,7 +20,7 @@ enum DoctorCommand {
             let parsed = try ArgumentParser.parse(args, specs: specs)
             if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
             let paths = env.paths(globals, home: parsed.value("home"))
-            let policy = try RunCommand.policy(parsed.value("policy"), paths: paths)
+            let policy = try RunCommand.policy(parsed.value("policy") ?? globals.policy, paths: paths)
             let admin = try RoutingCLI.admin(paths, env)
             try await admin.store.ensureConfigured()
             let presence = env.detectPresence(noInput: globals.noInput)

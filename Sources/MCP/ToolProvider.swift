@@ -55,8 +55,6 @@ public protocol ToolProvider: Sendable {
     /// Tool definitions (`name`, `title`, `description`, `inputSchema`, `outputSchema`, `annotations`) in order.
     func tools() -> [JSONValue]
     func hasTool(_ name: String) -> Bool
-    /// Whether this call writes and so needs a person's confirmation (or `--approve`).
-    func needsConfirmation(_ name: String) -> Bool
     /// Checks the arguments and either runs the call (reads, pre-approved writes, failures),
     /// or says what is needed first: a missing value or a confirmation (nothing written yet).
     func prepare(_ name: String, arguments: [String: JSONValue]) async -> Preparation

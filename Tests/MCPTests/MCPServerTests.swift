@@ -11,7 +11,6 @@ final class FakeTools: ToolProvider {
 
     func tools() -> [JSONValue] { [.object(["name": "Read"]), .object(["name": "Write"])] }
     func hasTool(_ name: String) -> Bool { ["Read", "Write"].contains(name) }
-    func needsConfirmation(_ name: String) -> Bool { name == "Write" }
 
     func prepare(_ name: String, arguments: [String: JSONValue]) async -> Preparation {
         if name == "Read" { return .finished(ToolOutcome(isError: false, text: "read", structured: .object(["n": 1]))) }

@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "LocalModel", dependencies: ["CBLAS"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing", "Retrieval", "Embeddings"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel"]),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP"]),
+        .target(name: "MCP", dependencies: ["IntentKit"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
         .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store", "Routing"]),
 
@@ -42,6 +43,7 @@ let package = Package(
         .testTarget(name: "LocalModelTests", dependencies: ["LocalModel"]),
         .testTarget(name: "EmbeddingsTests", dependencies: ["Embeddings"]),
         .testTarget(name: "RetrievalTests", dependencies: ["Retrieval", "Embeddings", "Store", "IntentKit"]),
+        .testTarget(name: "MCPTests", dependencies: ["MCP", "IntentKit", "IntentTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport"]),
     ]
 )

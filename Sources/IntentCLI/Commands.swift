@@ -13,6 +13,7 @@ struct Command: Sendable {
 enum Commands {
     static let all: [Command] = [
         RunCommand.command,
+        MCPCommand.command,
         CatalogCommands.list,
         CatalogCommands.describe,
         HistoryCommand.command,

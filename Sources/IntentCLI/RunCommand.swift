@@ -58,18 +58,16 @@ enum RunCommand {
         let presence = env.detectPresence(noInput: globals.noInput)
         let request = try parameterRequest(parsed, parameters: parameters, env: env)
 
-        let store = IntentStore(paths: paths)
-        var context = RunContext(runID: env.ids.make("run"), now: now, timeZone: zone, presence: presence,
-                                 policy: policy, assumeYes: parsed.has("yes"), dryRun: parsed.has("dry-run"),
-                                 terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))
-        context.store = store
-        context.dates = DueDateResolver(dateOrder: config.raw["date_order"]?.stringValue, environment: env.environment)
-        context.ladder = ModelLadder.live(paths: paths, store: store, environment: env.environment)
-        context.embedders = .live(paths: paths)
+        let services = AppServices(paths: paths, environment: env.environment, dateOrder: config.raw["date_order"]?.stringValue)
+        let context = services.context(runID: env.ids.make("run"), now: now, timeZone: zone, presence: presence,
+                                       policy: policy, assumeYes: parsed.has("yes"), dryRun: parsed.has("dry-run"),
+                                       terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))
 
         let envelope = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock
-        record(envelope, store: store, context: context, elapsed: elapsed, env: env)
+        services.record(envelope, context: context, elapsed: elapsed, entryPoint: .commandLine) {
+            env.streams.err("intent: warning: \($0)\n")
+        }
         RunOutput.print(envelope, json: json, env: env, zone: zone)
         return envelope.exitCode.rawValue
     }
@@ -116,22 +114,5 @@ enum RunCommand {
             return policy
         }
         return try ConfigFile.load(paths).policy ?? .preferLocal
-    }
-
-    /// Writes the content-free `runs` row. A failure to record never changes the run's outcome.
-    /// `started_at` is the run's clock (`--now` when frozen), so "since the last brief" and the
-    /// history agree with the dates the run itself used.
-    static func record(_ envelope: RunEnvelope, store: IntentStore, context: RunContext,
-                       elapsed: Duration, env: CLIEnvironment) {
-        let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-        let row = RunRecord(envelope: envelope, presence: context.presence, policy: context.policy,
-                            startedAt: context.now, durationMs: ms)
-        do {
-            try store.recordRun(row)
-        } catch {
-            let reason = IntentRunner.classify(error).description
-            guard reason != envelope.error?.message else { return }  // the run already said so
-            env.streams.err("intent: warning: the run was not recorded in history (\(Redaction.clean(reason)))\n")
-        }
     }
 }

@@ -60,12 +60,8 @@ public struct CaptureThought: Intent {
 extension CaptureThought {
     /// "Wed 2 Dec 2026" for a day, "Wed 2 Dec 2026 17:00 (+05:30)" for a time, in the run's zone.
     static func describe(_ date: IntentDate, zone: TimeZone) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = Calendar(identifier: .gregorian)
-        f.timeZone = zone
-        f.dateFormat = date.hasTime ? "EEE d MMM yyyy HH:mm (xxx)" : "EEE d MMM yyyy"
-        return f.string(from: date.start)
+        guard date.hasTime else { return TimeText.human(date.start, in: zone, time: false) }
+        return TimeText.human(date.start, in: zone) + " (" + TimeText.offset(zone.secondsFromGMT(for: date.start)) + ")"
     }
 }
 

@@ -89,6 +89,11 @@ extension ClockOptions {
 /// Times for people: `Tue 1 Dec 2026 09:05` in the run's zone, with the offset when asked.
 enum HumanTime {
     static func format(_ date: Date, in zone: TimeZone, offset: Bool = false, pattern: String = "EEE d MMM yyyy HH:mm") -> String {
+        switch pattern {
+        case "EEE d MMM yyyy HH:mm": return TimeText.human(date, in: zone, time: true, offset: offset)
+        case "EEE d MMM yyyy": return TimeText.human(date, in: zone, time: false, offset: offset)
+        default: break
+        }
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.calendar = Calendar(identifier: .gregorian)

@@ -61,13 +61,35 @@ public struct Redactor: Sendable {
         for secret in secrets where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)
         }
+        // Compiling the patterns (ICU) costs more than a whole warm run: a text that contains none
+        // of the literals a rule needs skips that rule, and the patterns are built only when one is.
+        let lowered = result.lowercased()
+        let candidates = RedactionPatterns.triggers.indices.filter { index in
+            (heuristics || !RedactionPatterns.triggers[index].heuristic)
+                && RedactionPatterns.triggers[index].literals.contains { lowered.contains($0) }
+        }
+        let longRun = heuristics && Self.hasRun(result, length: Self.minimumCredentialRunLength)
+        guard !candidates.isEmpty || longRun else { return result }
         let patterns = RedactionPatterns.shared
-        for rule in patterns.rules where heuristics || !rule.heuristic {
+        for index in candidates {
+            let rule = patterns.rules[index]
             let range = NSRange(result.startIndex..., in: result)
             result = rule.expression.stringByReplacingMatches(
                 in: result, range: range, withTemplate: rule.template)
         }
-        return heuristics ? Self.redactCredentialRuns(in: result, expression: patterns.longRun) : result
+        return longRun ? Self.redactCredentialRuns(in: result, expression: patterns.longRun) : result
+    }
+
+    /// Whether `text` has a run of at least `length` of `[A-Za-z0-9_-]`.
+    static func hasRun(_ text: String, length: Int) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            let isRunByte = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+                || byte == 95 || byte == 45
+            run = isRunByte ? run + 1 : 0
+            if run >= length { return true }
+        }
+        return false
     }
 
     /// Whether `run` (letters, digits, `_`, `-`) looks like a credential rather than an identifier.
@@ -112,6 +134,19 @@ final class RedactionPatterns: @unchecked Sendable {
     }
 
     static let shared = RedactionPatterns()
+
+    /// For each rule, in order, lower-case literals of which a match must contain one; a text
+    /// without any of them cannot match the rule. (Checked by the tests against the patterns.)
+    static let triggers: [(literals: [String], heuristic: Bool)] = [
+        (["bearer"], true),
+        (["basic"], true),
+        (["key", "token", "secret", "passw"], true),
+        (["eyj"], false),
+        (["sk-", "rk-", "pk-"], false),
+        (["gh", "xox", "akia", "aiza", "hf_", "gsk_", "glpat-", "_live_", "_test_"], false),
+        (["@"], false),
+        (["key=", "token=", "sig=", "signature="], true),
+    ]
 
     let rules: [Rule]
     let longRun: NSRegularExpression

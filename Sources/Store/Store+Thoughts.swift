@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// A captured thought as stored.
 public struct ThoughtRecord: Sendable, Equatable {
@@ -92,12 +93,10 @@ extension IntentStore {
 
 /// Timestamps in the store: ISO-8601 UTC with milliseconds, which sort as text.
 public enum StoreTime {
-    public static func string(_ date: Date) -> String {
-        ISO8601DateFormatter.string(from: date, timeZone: .gmt,
-                                    formatOptions: [.withInternetDateTime, .withFractionalSeconds])
-    }
+    public static func string(_ date: Date) -> String { TimeText.utcMilliseconds(date) }
 
     public static func date(_ text: String) -> Date? {
+        if let date = TimeText.parseTimestamp(text) { return date }
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let d = f.date(from: text) { return d }

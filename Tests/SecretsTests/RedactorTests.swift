@@ -89,3 +89,34 @@ struct SecretRegistryTests {
         #expect(redactor.redact(prose) != prose, "diagnostics use every rule")
     }
 }
+
+@Suite("The redactor's literal pre-filter")
+struct RedactorPrefilterTests {
+    @Test func everyRuleHasItsTriggers() {
+        let patterns = RedactionPatterns.shared
+        #expect(RedactionPatterns.triggers.count == patterns.rules.count)
+        for (trigger, rule) in zip(RedactionPatterns.triggers, patterns.rules) {
+            #expect(trigger.heuristic == rule.heuristic)
+        }
+    }
+
+    /// Texts that match a rule must contain one of its literals; ordinary text matches nothing.
+    @Test func theFilterNeverHidesAMatch() {
+        let samples = ["Authorization: Bearer abcdefgh12345678", "basic dXNlcjpwYXNzd29yZA==", "API_KEY=abcdef123456",
+                       "eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.sig", "sk-proj-abcdefghijklmnop1234", "ghp_abcdefghijklmnopqrstuv",
+                       "https://user:pw@example.com/", "https://x.test/?token=abc123", "AKIAABCDEFGHIJKLMNOP"]
+        for text in samples {
+            let lowered = text.lowercased()
+            let matching = RedactionPatterns.shared.rules.indices.filter { index in
+                let rule = RedactionPatterns.shared.rules[index]
+                return rule.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+            #expect(!matching.isEmpty, "\(text)")
+            for index in matching {
+                #expect(RedactionPatterns.triggers[index].literals.contains { lowered.contains($0) }, "\(text) rule \(index)")
+            }
+            #expect(Redactor().redact(text).contains(Redactor.placeholder), "\(text)")
+        }
+        #expect(Redactor().redact("Saved thought (due Wed 2 Dec 2026).") == "Saved thought (due Wed 2 Dec 2026).")
+    }
+}

@@ -63,7 +63,7 @@ extension BriefFacts {
         let all = occurrences(in: calendars, from: day, to: morningEnd, timeZone: context.timeZone)
             .filter { $0.status != "CANCELLED" }
         let store = context.store
-        let open = try store.reminders()
+        let open = try RemindersBackends.current(for: context).reminders(includeCompleted: false, list: nil, limit: 10_000)
         let due = open.filter { r in r.dueAt.map { $0 < dayEnd } ?? false }
         let lookback = cal.date(byAdding: .day, value: -BriefRules.thoughtLookbackDays, to: context.now)!
         let lastBrief = try store.runs(limit: 1, intent: "DailyBrief", status: "completed").first

@@ -10,14 +10,15 @@ enum Calendars {
     /// and line only). An unreadable or unusable file is an invalid `--calendar` value (65).
     static func load(_ files: [String], in context: RunContext) throws -> [ICalendar] {
         let paths = files.isEmpty ? try ConfigFile.load(context.store.paths).calendars : files
-        return try paths.map { path in
+        return try paths.flatMap { path -> [ICalendar] in
+            if VdirFiles.isDirectory(path) { return try VdirCalendars.load(path, in: context) }
             do {
                 let calendar = try CalendarFile.load(URL(fileURLWithPath: path))
                 for issue in calendar.issues.prefix(5) { context.log.warning("\(issue)") }
                 if calendar.issues.count > 5 {
                     context.log.warning("\(calendar.fileName): \(calendar.issues.count - 5) more problems skipped")
                 }
-                return calendar
+                return [calendar]
             } catch {
                 throw IntentError.invalidValue(parameter: "calendar", reason: String(describing: error))
             }

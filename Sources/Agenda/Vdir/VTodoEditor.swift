@@ -36,7 +36,11 @@ public enum VTodoEditor {
     struct Logical {
         var text: String
         var name: String
-        var value: String { text.firstIndex(of: ":").map { String(text[text.index(after: $0)...]) } ?? "" }
+        /// The unfolded value (after the first colon; good enough for the names this reads).
+        var value: String {
+            let t = VTodoEditor.unfold(text)
+            return t.firstIndex(of: ":").map { String(t[t.index(after: $0)...]) } ?? ""
+        }
     }
 
     public static func apply(_ change: VTodoChange, uid: String, to data: Data, now: Date,
@@ -121,10 +125,9 @@ public enum VTodoEditor {
 
     /// The unfolded text of a logical line without its terminator.
     static func unfold(_ text: String) -> String {
-        var s = text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "")
+        text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "")
             .replacingOccurrences(of: "\n ", with: "").replacingOccurrences(of: "\n\t", with: "")
-        while s.hasSuffix("\n") || s.hasSuffix("\r") { s.removeLast() }
-        return s
+            .trimmingCharacters(in: .newlines)
     }
 
     static func name(of line: String) -> String {

@@ -57,7 +57,7 @@ PERCENT-COMPLETE:40\r\nSTATUS:IN-PROCESS\r\nEND:VTODO\r\nEND:VCALENDAR\r\n
         let bad = await h.run(CreateReminder.self, ["x"], ["list": ["Errands"]])
         #expect(bad.exitCode == .dataError)
         #expect(bad.error?.message.contains("home, work") == true)
-        let made = await h.run(CreateReminder.self, ["x"], ["list": ["Errands"], "createList": ["true"]])
+        let made = await h.run(CreateReminder.self, ["x"], ["list": ["Errands"], "create_list": ["true"]])
         #expect(made.status == .completed, "\(made.error?.message ?? "")")
         #expect(h.files("Errands").count == 1)
         // Nothing went to the built-in store.

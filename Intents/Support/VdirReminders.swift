@@ -109,14 +109,26 @@ struct VdirReminders: RemindersBackend {
         }
     }
 
+    /// `StoreTime.string` without a formatter per call (thousands of items per listing):
+    /// `2026-12-01T10:35:26.591Z`.
+    static func stamp(_ date: Date) -> String {
+        let ms = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let secs = Int((Double(ms) / 1000).rounded(.down))
+        let base = ISODates.string(for: Date(timeIntervalSince1970: TimeInterval(secs)), allDay: false, timeZone: utc)
+        let frac = ms - secs * 1000
+        return base.prefix(19) + "." + String(repeating: "0", count: frac < 10 ? 2 : frac < 100 ? 1 : 0) + String(frac) + "Z"
+    }
+
+    static let utc = TimeZone(secondsFromGMT: 0)!
+
     static func displayPath(_ path: String, root: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 
     static func record(_ t: VTodo, list: String, path: String) -> ReminderRecord {
         var r = ReminderRecord(id: t.uid, title: t.summary, notes: t.notes, list: list, due: t.due?.text,
-                               dueAt: t.due?.instant, createdAt: StoreTime.string(t.created ?? Date(timeIntervalSince1970: 0)),
-                               completedAt: t.isDone ? StoreTime.string(t.completedAt ?? t.created ?? Date(timeIntervalSince1970: 0)) : nil)
+                               dueAt: t.due?.instant, createdAt: Self.stamp(t.created ?? Date(timeIntervalSince1970: 0)),
+                               completedAt: t.isDone ? Self.stamp(t.completedAt ?? t.created ?? Date(timeIntervalSince1970: 0)) : nil)
         r.priority = t.priority; r.parentID = t.parentUID; r.start = t.start?.text
         r.recurring = t.recurring; r.hasAlarm = t.hasAlarm; r.path = path
         return r
@@ -134,8 +146,8 @@ struct VdirReminders: RemindersBackend {
 
     static func record(_ c: CachedTodo, list: String) -> ReminderRecord {
         var r = ReminderRecord(id: c.uid, title: c.summary, notes: c.notes, list: list, due: c.due, dueAt: c.dueAt,
-                               createdAt: StoreTime.string(c.createdAt ?? Date(timeIntervalSince1970: 0)),
-                               completedAt: c.completedAt.map(StoreTime.string))
+                               createdAt: Self.stamp(c.createdAt ?? Date(timeIntervalSince1970: 0)),
+                               completedAt: c.completedAt.map(Self.stamp))
         r.priority = c.priority; r.parentID = c.parent; r.start = c.start; r.hasAlarm = c.hasAlarm; r.path = c.path
         return r
     }

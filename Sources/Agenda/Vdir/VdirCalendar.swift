@@ -12,23 +12,31 @@ public enum VdirCalendar {
         for c in try VdirFiles.collections(in: root) {
             files += (try? VdirFiles.items(in: root + "/" + c)) ?? []
         }
-        var calendars: [ICalendar] = []
-        var problems: [String] = []
-        calendars.reserveCapacity(files.count)
-        for f in files {
-            let name = (f.path as NSString).lastPathComponent
-            let read: Data??
-            do { read = .some(try VdirFiles.read(f.path)) } catch { read = nil }
-            guard let maybe = read else { problems.append("\(name): cannot read the file"); continue }
-            guard let data = maybe else { continue }  // vanished while listing: a sync is running
-            do {
-                let cal = try ICalendarParser.parse(data, fileName: name, mode: .tolerant, config: config)
-                if !cal.issues.isEmpty { problems += cal.issues.prefix(2).map(\.description) }
-                calendars.append(cal)
-            } catch {
-                problems.append(error.description)
-            }
+        // Parsed on every core: files are independent and a vdir can hold thousands.
+        let all = files
+        let buffer = UnsafeMutableBufferPointer<(ICalendar?, [String])>.allocate(capacity: all.count)
+        buffer.initialize(repeating: (nil, []))
+        defer { buffer.deinitialize(); buffer.deallocate() }
+        nonisolated(unsafe) let slots = buffer  // one slot per iteration
+        DispatchQueue.concurrentPerform(iterations: all.count) { i in
+            slots[i] = parse(all[i], config: config)
         }
+        let calendars = buffer.compactMap(\.0)
+        let problems = buffer.flatMap(\.1)
         return (calendars, problems)
+    }
+
+    private static func parse(_ f: VdirEntry, config: CalendarConfig) -> (ICalendar?, [String]) {
+        let name = (f.path as NSString).lastPathComponent
+        let read: Data??
+        do { read = .some(try VdirFiles.read(f.path)) } catch { read = nil }
+        guard let maybe = read else { return (nil, ["\(name): cannot read the file"]) }
+        guard let data = maybe else { return (nil, []) }  // vanished while listing: a sync is running
+        do {
+            let cal = try ICalendarParser.parse(data, fileName: name, mode: .tolerant, config: config)
+            return (cal, cal.issues.prefix(2).map(\.description))
+        } catch {
+            return (nil, [error.description])
+        }
     }
 }

@@ -79,7 +79,6 @@ public struct UpdateReminder: Intent {
             if minutes != nil, record.due == nil, changes.due == nil {
                 throw IntentError.invalidValue(parameter: "alert", reason: "an alert needs a due date (--due)")
             }
-            if backend.kind != "vdir" { context.log.warning("alerts are kept only in a vdir; the built-in store ignores --alert") }
             changes.alertMinutes = .some(minutes)
             lines.append("Alert: \(minutes.map(AlertOffset.describe) ?? "— (removed)")")
         }

@@ -22,7 +22,8 @@ struct StoreReminders: RemindersBackend {
     func create(_ r: ReminderDraft, createList: Bool, now: Date) throws -> UndoSnapshot {
         // Lists of the built-in store come into being with their first reminder.
         let record = ReminderRecord(id: r.id, title: r.title, notes: r.notes, list: r.list, due: r.due?.iso,
-                                    dueAt: r.due?.start, createdAt: StoreTime.string(now), runID: r.runID)
+                                    dueAt: r.due?.start, createdAt: StoreTime.string(now), runID: r.runID,
+                                    alertMinutes: r.alertMinutes)
         try store.insertReminder(record)
         return UndoSnapshot(itemID: r.id, before: nil, after: try Self.encode(record))
     }
@@ -41,6 +42,7 @@ struct StoreReminders: RemindersBackend {
         if let d = c.due { r.due = d?.iso; r.dueAt = d?.start }
         if let n = c.notes { r.notes = n }
         if let l = c.list { r.list = l }
+        if let a = c.alertMinutes { r.alertMinutes = a }
         try store.saveReminder(r)
         return UndoSnapshot(itemID: r.id, before: try Self.encode(current), after: try Self.encode(r))
     }
@@ -62,18 +64,20 @@ struct StoreReminders: RemindersBackend {
     }
 
     func export(includeCompleted: Bool) throws -> Data {
-        let items = try store.reminders(includeCompleted: includeCompleted).map { r in
-            // A day-only due date is written as that calendar date.
-            let dateOnly = r.due.map { !$0.contains("T") } ?? false
-            let day = dateOnly ? r.due.flatMap { d -> Date? in
-                let p = d.split(separator: "-").compactMap { Int($0) }
-                guard p.count == 3 else { return nil }
-                return Date(timeIntervalSince1970: TimeInterval(Civil.dayNumber(year: p[0], month: p[1], day: p[2]) * 86_400))
-            } : r.dueAt
-            return TodoItem(uid: r.id, title: r.title, notes: r.notes, due: day, dueIsDateOnly: dateOnly, list: r.list,
-                            completed: r.completedAt != nil, created: StoreTime.date(r.createdAt) ?? Date(timeIntervalSince1970: 0))
+        let files = try store.reminders(includeCompleted: includeCompleted).map { r -> Data in
+            let parts = (r.due ?? "").split(separator: "-").compactMap { Int($0) }
+            let due: DueValue? = r.due == nil ? nil : (r.due!.contains("T") || parts.count != 3)
+                ? r.dueAt.map(DueValue.instant) : .day(year: parts[0], month: parts[1], day: parts[2])
+            let created = StoreTime.date(r.createdAt) ?? Date(timeIntervalSince1970: 0)
+            var data = VTodoWriter.file(NewTodo(uid: r.id, title: r.title, notes: r.notes, due: due, categories: [r.list],
+                                                alertMinutes: r.alertMinutes), prodID: VdirReminders.prodID, now: created)
+            if let done = r.completedAt.flatMap(StoreTime.date) {
+                let change = VTodoChange(set: ["STATUS:COMPLETED", "COMPLETED:" + VdirReminders.utc(done), "PERCENT-COMPLETE:100"])
+                data = (try? VTodoEditor.apply(change, uid: r.id, to: data, now: done, fileName: r.id)) ?? data
+            }
+            return data
         }
-        return Data(ICSWriter.todos(items, prodID: VdirReminders.prodID).utf8)
+        return VTodoBundle.combine(files, prodID: VdirReminders.prodID)
     }
 
     func importItem(uid: String, calendar: Data, list: String, now: Date) throws -> Bool {
@@ -83,6 +87,7 @@ struct StoreReminders: RemindersBackend {
         var r = VdirReminders.record(t, list: t.categories.first ?? list, path: "")
         r.path = nil
         if t.created == nil { r.createdAt = StoreTime.string(now) }
+        r.alertMinutes = VTodoReader.alertMinutes(uid: uid, in: calendar)
         try store.insertReminder(r)
         return true
     }
@@ -98,18 +103,20 @@ struct StoreReminders: RemindersBackend {
         var id, title, list, createdAt: String
         var notes, due, completedAt, runID: String?
         var dueAt: Double?
+        var alertMinutes: Int?
     }
 
     static func encode(_ r: ReminderRecord) throws -> Data {
         try JSONCoding.encoder(pretty: false).encode(Coded(id: r.id, title: r.title, list: r.list, createdAt: r.createdAt,
                                                            notes: r.notes, due: r.due, completedAt: r.completedAt,
-                                                           runID: r.runID, dueAt: r.dueAt?.timeIntervalSince1970))
+                                                           runID: r.runID, dueAt: r.dueAt?.timeIntervalSince1970,
+                                                           alertMinutes: r.alertMinutes))
     }
 
     static func decode(_ d: Data) throws -> ReminderRecord {
         let c = try JSONDecoder().decode(Coded.self, from: d)
         return ReminderRecord(id: c.id, title: c.title, notes: c.notes, list: c.list, due: c.due,
                               dueAt: c.dueAt.map { Date(timeIntervalSince1970: $0) }, createdAt: c.createdAt,
-                              completedAt: c.completedAt, runID: c.runID)
+                              completedAt: c.completedAt, runID: c.runID, alertMinutes: c.alertMinutes)
     }
 }

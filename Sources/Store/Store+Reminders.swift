@@ -23,11 +23,14 @@ public struct ReminderRecord: Sendable, Equatable {
     public var recurring = false
     /// A vdir item carries an alarm.
     public var hasAlarm = false
+    /// Minutes before the due time a display alarm fires (exported as a VALARM).
+    public var alertMinutes: Int?
     /// The file of a vdir item.
     public var path: String?
 
     public init(id: String, title: String, notes: String?, list: String, due: String?, dueAt: Date?,
-                createdAt: String, completedAt: String? = nil, runID: String? = nil) {
+                createdAt: String, completedAt: String? = nil, runID: String? = nil, alertMinutes: Int? = nil) {
+        self.alertMinutes = alertMinutes
         self.id = id
         self.title = title
         self.notes = notes
@@ -44,10 +47,10 @@ extension IntentStore {
     public func insertReminder(_ r: ReminderRecord) throws {
         try database().write { conn in
             try conn.run("""
-                INSERT INTO reminders(id, title, notes, list, due, due_at, created_at, completed_at, run_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO reminders(id, title, notes, list, due, due_at, created_at, completed_at, run_id, alert_minutes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [r.id, r.title, r.notes, r.list, r.due, r.dueAt?.timeIntervalSince1970,
-                      r.createdAt, r.completedAt, r.runID])
+                      r.createdAt, r.completedAt, r.runID, r.alertMinutes])
         }
     }
 
@@ -91,13 +94,14 @@ extension IntentStore {
         try database().read { try $0.first("SELECT count(*) FROM reminders") { $0.int(0) } ?? 0 }
     }
 
-    static let reminderColumns = "id, title, notes, list, due, due_at, created_at, completed_at, run_id"
+    static let reminderColumns = "id, title, notes, list, due, due_at, created_at, completed_at, run_id, alert_minutes"
 
     static func reminder(_ row: Row) -> ReminderRecord {
         ReminderRecord(id: row.text(0), title: row.text(1), notes: row.optionalText(2), list: row.text(3),
                        due: row.optionalText(4),
                        dueAt: row.optionalDouble(5).map { Date(timeIntervalSince1970: $0) },
-                       createdAt: row.text(6), completedAt: row.optionalText(7), runID: row.optionalText(8))
+                       createdAt: row.text(6), completedAt: row.optionalText(7), runID: row.optionalText(8),
+                       alertMinutes: row.optionalInt(9))
     }
 }
 
@@ -106,10 +110,10 @@ extension IntentStore {
     public func saveReminder(_ r: ReminderRecord) throws {
         try database().write { conn in
             try conn.run("""
-                INSERT OR REPLACE INTO reminders(id, title, notes, list, due, due_at, created_at, completed_at, run_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO reminders(id, title, notes, list, due, due_at, created_at, completed_at, run_id, alert_minutes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [r.id, r.title, r.notes, r.list, r.due, r.dueAt?.timeIntervalSince1970,
-                      r.createdAt, r.completedAt, r.runID])
+                      r.createdAt, r.completedAt, r.runID, r.alertMinutes])
         }
     }
 

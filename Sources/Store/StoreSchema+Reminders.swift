@@ -43,5 +43,6 @@ extension StoreSchema {
             );
             CREATE INDEX undo_log_created ON undo_log(created_at);
             """),
+        Migration("032_reminder_alerts", "ALTER TABLE reminders ADD COLUMN alert_minutes INTEGER;"),
     ]
 }

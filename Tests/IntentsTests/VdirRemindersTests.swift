@@ -184,4 +184,32 @@ PERCENT-COMPLETE:40\r\nSTATUS:IN-PROCESS\r\nEND:VTODO\r\nEND:VCALENDAR\r\n
         #expect(undo.status == .completed)
         #expect(try h.home.store().reminders().count == 3)
     }
+
+    @Test func exportAndImportKeepAlarmsAndAreIdempotentByUID() async throws {
+        let store = try VdirHome(backend: false)
+        _ = await store.run(CreateReminder.self, ["pay rent"], ["due": ["2026-12-03"], "alert": ["15m"]])
+        _ = await store.run(CreateReminder.self, ["old one"])
+        _ = await store.run(CompleteReminder.self, ["old one"])
+        let ctx = store.home.context()
+        let (data, count) = try RemindersAdmin.export(store: store.home.store(), timeZone: ctx.timeZone, now: ctx.now,
+                                                      includeCompleted: true, log: store.log)
+        #expect(count == 2)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("TRIGGER;RELATED=END:-PT15M\r\n"))
+        #expect(text.contains("STATUS:COMPLETED\r\n"))
+        let file = store.home.path + "/export.ics"
+        try data.write(to: URL(fileURLWithPath: file))
+        let vdir = try VdirHome()
+        let first = try RemindersAdmin.importFiles(file, list: "home", store: vdir.home.store(), timeZone: ctx.timeZone, now: ctx.now, log: vdir.log)
+        #expect(first.added == 2 && first.skipped == 0)
+        let again = try RemindersAdmin.importFiles(file, list: "home", store: vdir.home.store(), timeZone: ctx.timeZone, now: ctx.now, log: vdir.log)
+        #expect(again.added == 0 && again.skipped == 2)
+        #expect(vdir.files("home").count == 2)
+        // And back into a store: the alert survives.
+        let back = try VdirHome(backend: false)
+        _ = try RemindersAdmin.importFiles(vdir.root, list: nil, store: back.home.store(), timeZone: ctx.timeZone, now: ctx.now, log: back.log)
+        let rent = try back.home.store().reminders(includeCompleted: true).first { $0.title == "pay rent" }
+        #expect(rent?.alertMinutes == 15)
+        #expect(rent?.due == "2026-12-03")
+    }
 }

@@ -129,3 +129,20 @@ public enum VTodoReader {
         }
     }
 }
+
+extension VTodoReader {
+    /// Minutes before DUE of the item's first display alarm relative to its due time
+    /// (`TRIGGER;RELATED=END:-PT15M`), or nil.
+    public static func alertMinutes(uid: String, in data: Data) -> Int? {
+        guard let cal = try? ICalendarParser.parse(data, fileName: uid, mode: .tolerant) else { return nil }
+        for c in cal.components where c.name == "VTODO" && c.first("UID").map({ ICSText.unescape($0.value) }) == uid {
+            for alarm in c.children where alarm.name == "VALARM" {
+                guard let t = alarm.first("TRIGGER"), t.parameter("RELATED")?.uppercased() == "END",
+                      let d = try? ICSValueParser.duration(t.value.trimmingSpaces(), maxDays: 366) else { continue }
+                let seconds = d.days * 86_400 + d.seconds
+                if seconds <= 0 { return -seconds / 60 }
+            }
+        }
+        return nil
+    }
+}

@@ -9,14 +9,17 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CBLAS", providers: [.apt(["libblas-dev"])]),
+        // The BLAS is opened on first use (Sources/CBLAS/lazy.c); libblas-dev provides <cblas.h>.
+        .target(name: "CBLAS", linkerSettings: [.linkedLibrary("dl")]),
+        // libcurl (FoundationNetworking's HTTP) is opened on first use too (Sources/LazyCurl).
+        .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "IntentKit"),
         .target(name: "Store", dependencies: ["CSQLite", "IntentKit"]),
         .target(name: "DueDate"),
         .target(name: "Agenda"),
         .target(name: "Secrets"),
-        .target(name: "Generation", dependencies: ["IntentKit", "Secrets"]),
+        .target(name: "Generation", dependencies: ["IntentKit", "Secrets", "LazyCurl"]),
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets"]),
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
         .target(name: "Retrieval", dependencies: ["Store", "Embeddings", "CBLAS", "IntentKit"]),

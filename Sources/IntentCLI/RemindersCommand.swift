@@ -24,10 +24,12 @@ enum RemindersCommand {
             let paths = env.paths(globals, home: parsed.value("home"))
             let store = IntentStore(paths: paths)
             try await store.ensureConfigured()
-            let zone = try ClockOptions.timeZone(flag: parsed.value("tz"), environment: env.environment) {
-                env.streams.err("intent: warning: \($0)\n")
-            }
-            let now = try ClockOptions.now(flag: parsed.value("now"), environment: env.environment, zone: zone, wallClock: env.wallClock)
+            let warn: (String) -> Void = { env.streams.err("intent: warning: \($0)\n") }
+            let zone = try ClockOptions.timeZone(flag: globals.tz ?? parsed.value("tz"), environment: env.environment,
+                                                 configured: try ConfigFile.load(paths).raw["tz"]?.stringValue,
+                                                 system: env.systemZones, warn: warn)
+            let now = try ClockOptions.now(flag: globals.now ?? parsed.value("now"), environment: env.environment, zone: zone,
+                                           wallClock: env.wallClock, warn: warn)
             let log = StreamLog(streams: env.streams)
             let rest = Array(parsed.positional.dropFirst())
             let json = globals.json || parsed.has("json")

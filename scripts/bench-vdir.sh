@@ -19,6 +19,8 @@ for i in $(seq 0 4999); do
     "$i" "$day" "$hour" "$i" > "$WORK/cal/personal/e-$i.ics"
 done
 export INTENT_HOME="$WORK/home"
+# Isolated from installed model weights: this measures reading the vdirs, not a model.
+export INTENT_MODELS="$WORK/no-models" XDG_DATA_HOME="$WORK/no-models"
 "$BIN" reminders use "$WORK/tasks" >/dev/null
 "$BIN" calendars add "$WORK/cal" >/dev/null
 t0=$(date +%s%N); "$BIN" run ListReminders --limit 50 --tz UTC --no-input >/dev/null; t1=$(date +%s%N)

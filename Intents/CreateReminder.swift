@@ -10,7 +10,10 @@ public struct CreateReminder: Intent {
         summary: "Create a reminder with a title, an optional due date, notes and a list.",
         discussion: "The due date is ISO-8601 or a phrase (\"tomorrow 9am\", \"next friday\", \"in 3 days\") "
             + "resolved against --now and --tz. A day-only phrase gives a YYYY-MM-DD due date; a timed "
-            + "one gives ISO-8601 with offset. Calendar-invalid dates are rejected (exit 65).",
+            + "one gives ISO-8601 with offset. Calendar-invalid dates are rejected (exit 65). With a vdir "
+            + "backend (`intent reminders use DIR`) it writes one VTODO file per reminder; --alert adds a "
+            + "VALARM so phones notify after a sync; a list that does not exist is an error naming those "
+            + "that do, unless --create-list. `intent undo` deletes it again.",
         sideEffect: .writesLocal,
         requiresConfirmation: true,
         phrases: ["remind me to …", "add a reminder …"],
@@ -28,8 +31,14 @@ public struct CreateReminder: Intent {
     @Parameter(description: "Longer notes")
     var notes: String?
 
-    @Parameter(description: "The list to put it in")
-    var list: String = "Reminders"
+    @Parameter(description: "The list to put it in (default: Reminders, or a vdir's only list)")
+    var list: String?
+
+    @Parameter(description: "Notify this long before the due time: 15m, 1h, 2d, 0")
+    var alert: String?
+
+    @Parameter(description: "Create the list when it does not exist (vdir backend)")
+    var createList: Bool = false
 
     public init() {}
 
@@ -43,9 +52,10 @@ public struct CreateReminder: Intent {
                 throw IntentError.invalidValue(parameter: name, reason: "longer than \(Limits.maxTitleBytes) bytes")
             }
         }
-        if list.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let list, list.trimmingCharacters(in: .whitespaces).isEmpty {
             throw IntentError.invalidValue(parameter: "list", reason: "the list name is empty")
         }
+        if let alert { _ = try AlertOffset.minutes(alert) }
     }
 
     public func perform(in context: RunContext) async throws -> IntentResult<ReminderValue> {
@@ -68,8 +78,13 @@ public struct CreateReminder: Intent {
             resolvedTitle = context.terminal.ask("What to be reminded of: ")?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard let resolvedTitle, !resolvedTitle.isEmpty else { throw IntentError.missingValue(parameter: "title") }
-        let value = ReminderValue(id: context.ids.make("rem"), title: resolvedTitle,
-                                  due: due?.iso, notes: notes, list: list.trimmingCharacters(in: .whitespaces),
+        let backend = try RemindersBackends.current(for: context)
+        let alertMinutes = try alert.map(AlertOffset.minutes)
+        if alertMinutes != nil, due == nil {
+            throw IntentError.invalidValue(parameter: "alert", reason: "an alert needs a due date (--due)")
+        }
+        var value = ReminderValue(id: context.ids.make("rem"), title: resolvedTitle,
+                                  due: due?.iso, notes: notes, list: try Self.listName(list, backend: backend, createList: createList),
                                   createdAt: StoreTime.string(context.now))
         if let due, (due.end ?? due.start.addingTimeInterval(due.hasTime ? 60 : 86_400)) <= context.now {
             context.log.warning("the due date is in the past; the reminder is created anyway")
@@ -78,14 +93,35 @@ public struct CreateReminder: Intent {
             "Title: \(value.title)",
             "Due:   \(due.map { DueText.describe($0, in: context) } ?? "—")",
             "List:  \(value.list)",
-        ] + (notes.map { ["Notes: \($0)"] } ?? [])
+        ] + (notes.map { ["Notes: \($0)"] } ?? []) + (alertMinutes.map { ["Alert: \(AlertOffset.describe($0))"] } ?? [])
         try context.confirmWrite(WritePreview(lines: lines, value: try value.jsonValue(), route: route, receiptID: receiptID),
                                  question: "Create this reminder?")
-        try context.store.insertReminder(ReminderRecord(
-            id: value.id, title: value.title, notes: value.notes, list: value.list, due: value.due,
-            dueAt: due?.start, createdAt: value.createdAt, runID: context.runID))
+        let snapshot = try backend.create(ReminderDraft(id: value.id, title: value.title, notes: value.notes, list: value.list,
+                                                        due: due, alertMinutes: alertMinutes, runID: context.runID),
+                                          createList: createList, now: context.now)
+        value.undoID = try ReminderUndo.record(snapshot, action: "create", intent: "CreateReminder", backend: backend, in: context)
         let when = due.map { " for \(DueText.describe($0, in: context))" } ?? ""
         return IntentResult(value: value, dialog: "Reminder created in \(value.list)\(when).", route: route, receiptID: receiptID)
+    }
+}
+
+extension CreateReminder {
+    /// The list a new reminder goes to: the one named (checked against a vdir's lists unless
+    /// `createList`), else "Reminders", else a vdir's only list.
+    static func listName(_ given: String?, backend: any RemindersBackend, createList: Bool) throws -> String {
+        if let given = given?.trimmingCharacters(in: .whitespaces) {
+            if backend.kind == "vdir", !createList {
+                let lists = try backend.lists()
+                guard lists.contains(given) else { throw RemindersError.unknownList(given, existing: lists) }
+            }
+            return given
+        }
+        guard backend.kind == "vdir" else { return "Reminders" }
+        let lists = try backend.lists()
+        if let r = lists.first(where: { $0.lowercased() == "reminders" }) { return r }
+        if lists.count == 1 { return lists[0] }
+        if createList { return "Reminders" }
+        throw RemindersError.unknownList("Reminders", existing: lists)
     }
 }
 
@@ -97,8 +133,10 @@ public struct ReminderValue: IntentValue, Equatable {
     public var notes: String?
     public var list: String
     public var createdAt: String
+    /// `intent undo UNDO_ID` deletes it again (absent in a dry run's preview).
+    public var undoID: String?
 
-    enum CodingKeys: String, CodingKey { case id, title, due, notes, list, createdAt = "created_at" }
+    enum CodingKeys: String, CodingKey { case id, title, due, notes, list, createdAt = "created_at", undoID = "undo_id" }
 
     public static var schema: JSONSchema {
         .object([
@@ -108,7 +146,8 @@ public struct ReminderValue: IntentValue, Equatable {
             .init("notes", .nullable(.string())),
             .init("list", .string()),
             .init("created_at", .string(format: "date-time")),
-        ])
+            .init("undo_id", .nullable(.string())),
+        ], optional: ["undo_id"])
     }
 }
 

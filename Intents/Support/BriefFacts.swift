@@ -81,7 +81,7 @@ extension BriefFacts {
         let all = occurrences(in: calendars, from: day, to: morningEnd, timeZone: context.timeZone)
             .filter { $0.status != "CANCELLED" }
         let store = context.store
-        let open = try store.reminders()
+        let open = try RemindersBackends.current(for: context).reminders(includeCompleted: false, list: nil, limit: 10_000)
         // Only the brief's day decides what it shows: no earlier run (a preview of another day
         // included) changes it.
         let since = cal.date(byAdding: .day, value: -BriefRules.thoughtLookbackDays, to: day)!

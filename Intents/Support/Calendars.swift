@@ -21,6 +21,7 @@ enum Calendars {
         var loaded = Loaded(calendars: [], warnings: [])
         for path in paths {
             do {
+                if VdirFiles.isDirectory(path) { loaded.calendars += try VdirCalendars.load(path, in: context); continue }
                 let calendar = try CalendarFile.load(URL(fileURLWithPath: path))
                 for issue in calendar.issues.prefix(5) { context.log.warning("\(issue)") }
                 if calendar.issues.count > 5 {

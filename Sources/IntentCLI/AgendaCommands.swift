@@ -21,13 +21,15 @@ enum AgendaCommands {
         case "add":
             guard !files.isEmpty else { throw IntentError.usage("intent calendars add FILE...") }
             var loaded: [ICalendar] = []
-            for file in files {
+            // A folder is an event vdir (khal's layout), read afresh on every run.
+            let single = files.filter { !VdirFiles.isDirectory($0) }
+            for file in single {
                 do { loaded.append(try CalendarFile.load(URL(fileURLWithPath: file))) } catch {
                     throw IntentError.invalidInput("cannot use \(file): \(error)")
                 }
             }
             // Registered anyway: a file with some broken lines still gives its other events.
-            for (file, calendar) in zip(files, loaded) where !calendar.issues.isEmpty {
+            for (file, calendar) in zip(single, loaded) where !calendar.issues.isEmpty {
                 env.streams.err("intent: warning: \(file): \(calendar.issues.count) problem\(calendar.issues.count == 1 ? "" : "s") (those lines are skipped):\n")
                 for issue in calendar.issues.prefix(CalendarCheck.shownIssues) { env.streams.err("  \(issue)\n") }
                 if calendar.issues.count > CalendarCheck.shownIssues {
@@ -63,35 +65,4 @@ enum AgendaCommands {
         }
         return 0
     }
-
-    static let reminders: Command = Command(
-        name: "reminders", summary: "Export reminders as iCalendar VTODOs",
-        usage: "intent reminders export [--output FILE] [--include-completed]",
-        run: { args, globals, env in
-            let specs = [FlagSpec(name: "output", takesValue: true, help: "write to FILE (0600) instead of stdout"),
-                         FlagSpec(name: "include-completed", takesValue: false, help: "export completed reminders too"),
-                         FlagSpec(name: "home", takesValue: true, help: "use the home DIR"), CatalogCommands.helpFlag]
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            guard parsed.positional == ["export"], !parsed.has("help") else {
-                env.streams.out(HelpText.command(reminders, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
-            let store = IntentStore(paths: env.paths(globals, home: parsed.value("home")))
-            try await store.ensureConfigured()
-            let items = try store.reminders(includeCompleted: parsed.has("include-completed")).map { r in
-                // A day-only due date is written as that calendar date (read at UTC midnight).
-                let dateOnly = r.due.map { !$0.contains("T") } ?? false
-                let due = dateOnly ? r.due.flatMap { ClockOptions.parseInstant($0, zone: TimeZone(identifier: "UTC")!) } : r.dueAt
-                return TodoItem(uid: r.id, title: r.title, notes: r.notes, due: due, dueIsDateOnly: dateOnly,
-                                list: r.list, completed: r.completedAt != nil, created: StoreTime.date(r.createdAt) ?? Date())
-            }
-            let text = ICSWriter.todos(items, prodID: "-//intent//reminders \(IntentVersion.current)//EN")
-            if let output = parsed.value("output") {
-                try StoreFiles.writePrivateAtomically(Data(text.utf8), to: URL(fileURLWithPath: output))
-                env.streams.err("intent: exported \(items.count) reminder\(items.count == 1 ? "" : "s") to \(output)\n")
-            } else {
-                env.streams.out(text)
-            }
-            return 0
-        })
 }

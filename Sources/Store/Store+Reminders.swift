@@ -13,9 +13,24 @@ public struct ReminderRecord: Sendable, Equatable {
     public var createdAt: String
     public var completedAt: String?
     public var runID: String?
+    /// 1 (highest) … 9 (lowest), when a vdir item carries one.
+    public var priority: Int?
+    /// The parent reminder's id (a vdir item's RELATED-TO).
+    public var parentID: String?
+    /// A vdir item's DTSTART (same format as `due`).
+    public var start: String?
+    /// A vdir item recurs (its due date is the next open occurrence).
+    public var recurring = false
+    /// A vdir item carries an alarm.
+    public var hasAlarm = false
+    /// Minutes before the due time a display alarm fires (exported as a VALARM).
+    public var alertMinutes: Int?
+    /// The file of a vdir item.
+    public var path: String?
 
     public init(id: String, title: String, notes: String?, list: String, due: String?, dueAt: Date?,
-                createdAt: String, completedAt: String? = nil, runID: String? = nil) {
+                createdAt: String, completedAt: String? = nil, runID: String? = nil, alertMinutes: Int? = nil) {
+        self.alertMinutes = alertMinutes
         self.id = id
         self.title = title
         self.notes = notes
@@ -32,10 +47,10 @@ extension IntentStore {
     public func insertReminder(_ r: ReminderRecord) throws {
         try database().write { conn in
             try conn.run("""
-                INSERT INTO reminders(id, title, notes, list, due, due_at, created_at, completed_at, run_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO reminders(id, title, notes, list, due, due_at, created_at, completed_at, run_id, alert_minutes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [r.id, r.title, r.notes, r.list, r.due, r.dueAt?.timeIntervalSince1970,
-                      r.createdAt, r.completedAt, r.runID])
+                      r.createdAt, r.completedAt, r.runID, r.alertMinutes])
         }
     }
 
@@ -79,12 +94,49 @@ extension IntentStore {
         try database().read { try $0.first("SELECT count(*) FROM reminders") { $0.int(0) } ?? 0 }
     }
 
-    static let reminderColumns = "id, title, notes, list, due, due_at, created_at, completed_at, run_id"
+    static let reminderColumns = "id, title, notes, list, due, due_at, created_at, completed_at, run_id, alert_minutes"
 
     static func reminder(_ row: Row) -> ReminderRecord {
         ReminderRecord(id: row.text(0), title: row.text(1), notes: row.optionalText(2), list: row.text(3),
                        due: row.optionalText(4),
                        dueAt: row.optionalDouble(5).map { Date(timeIntervalSince1970: $0) },
-                       createdAt: row.text(6), completedAt: row.optionalText(7), runID: row.optionalText(8))
+                       createdAt: row.text(6), completedAt: row.optionalText(7), runID: row.optionalText(8),
+                       alertMinutes: row.optionalInt(9))
+    }
+}
+
+extension IntentStore {
+    /// Replaces (or inserts) a reminder as a whole: updates and undo restore through this.
+    public func saveReminder(_ r: ReminderRecord) throws {
+        try database().write { conn in
+            try conn.run("""
+                INSERT OR REPLACE INTO reminders(id, title, notes, list, due, due_at, created_at, completed_at, run_id, alert_minutes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [r.id, r.title, r.notes, r.list, r.due, r.dueAt?.timeIntervalSince1970,
+                      r.createdAt, r.completedAt, r.runID, r.alertMinutes])
+        }
+    }
+
+    /// Deletes a reminder; false when there was none.
+    public func deleteReminder(id: String) throws -> Bool {
+        try database().write { conn in
+            try conn.run("DELETE FROM reminders WHERE id = ?", [id])
+            return conn.changes == 1
+        }
+    }
+
+    /// Every list name in use, sorted.
+    public func reminderLists() throws -> [String] {
+        try database().read { try $0.rows("SELECT DISTINCT list FROM reminders ORDER BY list") { $0.text(0) } }
+    }
+
+    /// Reminders (open and completed) whose title contains `text`, case-insensitive.
+    public func allReminders(matching text: String) throws -> [ReminderRecord] {
+        try database().read { conn in
+            try conn.rows("""
+                SELECT \(Self.reminderColumns) FROM reminders
+                WHERE instr(lower(title), lower(?)) > 0 ORDER BY created_at
+                """, [text], Self.reminder)
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// The store's migrations, in order. Append only: never edit or reorder a released entry.
 public enum StoreSchema {
     public static var migrations: [Migration] {
-        core + routing + library
+        core + routing + library + reminders
     }
 
     static let core: [Migration] = [

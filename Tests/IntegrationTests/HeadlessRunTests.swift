@@ -14,11 +14,14 @@ import Testing
             "CaptureThought": ["buy milk tomorrow"],
             "CreateReminder": ["renew passport", "--due", "next friday", "--yes"],
             "CompleteReminder": ["passport", "--yes"],
+            "UpdateReminder": ["passport", "--due", "tomorrow", "--yes"],
+            "DeleteReminder": ["passport", "--yes"],
+            "UndoWrite": ["--yes"],
             "AskLibrary": ["when is the insurance renewal due?"],
         ]
         for name in names {
             let cold = TemporaryHome()
-            if name == "CompleteReminder" {
+            if ["CompleteReminder", "UpdateReminder", "DeleteReminder", "UndoWrite"].contains(name) {
                 try IntentBinary.run(["run", "CreateReminder", "renew passport", "--yes"], home: cold.path)
             }
             let result = try IntentBinary.run(["run", name] + (argsByIntent[name] ?? []) + ["--json", "--now", now], home: cold.path)

@@ -154,10 +154,6 @@ public struct ReminderValue: IntentValue, Equatable {
 /// Human renderings of due dates: "Fri 4 Dec 2026 17:00 (+01:00)" or "Fri 4 Dec 2026".
 enum DueText {
     static func describe(_ date: IntentDate, in context: RunContext) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = context.timeZone
-        f.dateFormat = date.hasTime ? "EEE d MMM yyyy HH:mm (xxx)" : "EEE d MMM yyyy"
-        return f.string(from: date.start)
+        TimeText.format(date.start, date.hasTime ? "EEE d MMM yyyy HH:mm (xxx)" : "EEE d MMM yyyy", zone: context.timeZone)
     }
 }

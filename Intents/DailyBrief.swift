@@ -48,11 +48,7 @@ public struct DailyBrief: Intent {
     static func greeting(_ facts: BriefFacts) -> String {
         let cal = facts.calendar
         guard cal.isDate(facts.day, inSameDayAs: facts.now) else {
-            let f = DateFormatter()
-            f.locale = Locale(identifier: "en_US_POSIX")
-            f.timeZone = facts.timeZone
-            f.dateFormat = "EEEE d MMMM"
-            return "Brief for \(f.string(from: facts.day))"
+            return "Brief for \(TimeText.format(facts.day, "EEEE d MMMM", zone: facts.timeZone))"
         }
         switch cal.component(.hour, from: facts.now) {
         case 4..<12: return "Good morning"
@@ -94,20 +90,11 @@ public struct DailyBrief: Intent {
 /// one in the run's zone ("Thu 3 Dec 17:00").
 enum BriefDue {
     static func text(_ due: String, zone: TimeZone) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = Calendar(identifier: .gregorian)
         if !due.contains("T") {
-            f.timeZone = TimeZone(identifier: "UTC")
-            f.dateFormat = "yyyy-MM-dd"
-            guard let day = f.date(from: due) else { return due }
-            f.dateFormat = "EEE d MMM"
-            return f.string(from: day)
+            guard let day = TimeText.parseDay(due) else { return due }
+            return TimeText.format(day, "EEE d MMM", zone: .gmt)
         }
-        let iso = ISO8601DateFormatter()
-        guard let at = iso.date(from: due) else { return due }
-        f.timeZone = zone
-        f.dateFormat = "EEE d MMM HH:mm"
-        return f.string(from: at)
+        guard let at = TimeText.parseTimestamp(due) ?? ISO8601DateFormatter().date(from: due) else { return due }
+        return TimeText.format(at, "EEE d MMM HH:mm", zone: zone)
     }
 }

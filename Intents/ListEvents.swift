@@ -93,12 +93,7 @@ enum EventText {
 
     /// All-day occurrences start at midnight in the listing zone, so one zone serves both.
     static func format(_ date: Date, _ pattern: String, _ zone: TimeZone, allDay: Bool) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = Calendar(identifier: .gregorian)
-        f.timeZone = zone
-        f.dateFormat = pattern
-        return f.string(from: date)
+        TimeText.format(date, pattern, zone: zone)
     }
 }
 

@@ -142,11 +142,7 @@ struct BriefComposer {
     // MARK: helpers
 
     func format(_ date: Date, _ pattern: String) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = facts.timeZone
-        f.dateFormat = pattern
-        return f.string(from: date)
+        TimeText.format(date, pattern, zone: facts.timeZone)
     }
 
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -85,11 +85,7 @@ struct BriefTasks {
     }
 
     static func instant(_ iso: String) -> Date? {
-        if iso.count == 10 {
-            let f = ISO8601DateFormatter()
-            f.formatOptions = [.withFullDate]
-            return f.date(from: iso)
-        }
-        return ISO8601DateFormatter().date(from: iso)
+        if iso.count == 10 { return TimeText.parseDay(iso) }
+        return TimeText.parseTimestamp(iso) ?? ISO8601DateFormatter().date(from: iso)
     }
 }

@@ -89,17 +89,7 @@ extension ClockOptions {
 /// Times for people: `Tue 1 Dec 2026 09:05` in the run's zone, with the offset when asked.
 enum HumanTime {
     static func format(_ date: Date, in zone: TimeZone, offset: Bool = false, pattern: String = "EEE d MMM yyyy HH:mm") -> String {
-        switch pattern {
-        case "EEE d MMM yyyy HH:mm": return TimeText.human(date, in: zone, time: true, offset: offset)
-        case "EEE d MMM yyyy": return TimeText.human(date, in: zone, time: false, offset: offset)
-        default: break
-        }
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = Calendar(identifier: .gregorian)
-        f.timeZone = zone
-        f.dateFormat = pattern + (offset ? " xxx" : "")
-        return f.string(from: date)
+        TimeText.format(date, pattern + (offset ? " xxx" : ""), zone: zone)
     }
 
     /// A stored timestamp (ISO-8601 UTC) in the zone; the text unchanged when it does not parse.

@@ -53,6 +53,26 @@ struct TimeTextTests {
         }
     }
 
+    @Test func patternsMatchDateFormatter() throws {
+        let patterns = ["EEEE d MMMM", "EEE d MMM", "EEE d MMM HH:mm", "HH:mm", "EEE d MMM yyyy HH:mm (xxx)",
+                        "EEE d MMM yyyy", "yyyy-MM-dd HH:mm:ss", "EEEE"]
+        for name in ["UTC", "America/Los_Angeles", "Asia/Kathmandu", "Europe/London"] {
+            let zone = try #require(TimeZone(identifier: name))
+            for pattern in patterns {
+                let f = DateFormatter()
+                f.locale = Locale(identifier: "en_US_POSIX")
+                f.calendar = Calendar(identifier: .gregorian)
+                f.timeZone = zone
+                f.dateFormat = pattern
+                for date in Self.instants.prefix(300) where date.timeIntervalSince1970 > -2_000_000_000 {
+                    #expect(TimeText.format(date, pattern, zone: zone) == f.string(from: date), "\(name) \(pattern)")
+                }
+            }
+        }
+        #expect(TimeText.parseDay("2026-02-29") == nil)
+        #expect(TimeText.parseDay("2024-02-29") == Date(timeIntervalSince1970: 1_709_164_800))
+    }
+
     @Test func civilDaysRoundTrip() {
         for days in stride(from: Int64(-800_000), through: 800_000, by: 997) {
             let (y, m, d) = TimeText.civilFromDays(days)

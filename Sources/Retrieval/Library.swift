@@ -91,7 +91,7 @@ public final class Library: Sendable {
     @discardableResult
     public func processQueue(progress: (@Sendable (IngestionProgress) -> Void)? = nil) throws -> IngestionSummary {
         let db = try store.database()
-        guard let lock = try WorkerLock(url: lockURL) else { return IngestionSummary(busy: true) }
+        guard let lock = try waitForWorkerLock(db) else { return IngestionSummary(busy: true) }
         defer { withExtendedLifetime(lock) {} }
         try db.write { c in
             let documents = try c.first("SELECT count(*) FROM library_documents") { $0.int(0) } ?? 0
@@ -121,9 +121,59 @@ public final class Library: Sendable {
                                         ticketId: ticket.id, path: ticket.path, state: outcome.state))
         }
         _ = try currentVectors(db)
+        // Tickets queued while the vector file was rebuilt (another process saw this worker busy
+        // and left them to it): drain them before letting go of the lock.
+        if ((try queue.counts())[.queued] ?? 0) > 0 {
+            let more = try processQueueHoldingLock(db, queue: queue, ingestor: ingestor, progress: progress)
+            summary.merge(more)
+            _ = try currentVectors(db)
+        }
         let elapsed = ContinuousClock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary
+    }
+
+    /// The worker lock. When another process holds it, waits while tickets are still queued
+    /// (that worker may be rebuilding the vector file and past its last claim), polling every
+    /// `busyPollSeconds` for up to `busyWaitSeconds`; nil once the other worker has claimed
+    /// everything (it will finish) or the wait runs out.
+    func waitForWorkerLock(_ db: Database) throws -> WorkerLock? {
+        if let lock = try WorkerLock(url: lockURL) { return lock }
+        let deadline = ContinuousClock.now + .seconds(configuration.busyWaitSeconds)
+        let queue = queue(db)
+        while ContinuousClock.now < deadline {
+            guard ((try queue.counts())[.queued] ?? 0) > 0 else { return nil }
+            usleep(UInt32(configuration.busyPollSeconds * 1_000_000))
+            if let lock = try WorkerLock(url: lockURL) { return lock }
+        }
+        return nil
+    }
+
+    private func processQueueHoldingLock(_ db: Database, queue: IngestionQueue, ingestor: Ingestor,
+                                         progress: (@Sendable (IngestionProgress) -> Void)?) throws -> IngestionSummary {
+        var summary = IngestionSummary()
+        while let ticket = try queue.claim() {
+            let outcome: Ingestor.Outcome
+            do { outcome = try ingestor.process(ticket) } catch {
+                try db.write { c in _ = try queue.finish(ticket.id, state: .failed, outcome: String(describing: error), docId: nil, c) }
+                outcome = .init(state: .failed, chunks: 0)
+            }
+            summary.add(outcome.state, chunks: outcome.chunks)
+            progress?(IngestionProgress(completed: summary.processed, total: summary.processed, ticketId: ticket.id,
+                                        path: ticket.path, state: outcome.state))
+        }
+        return summary
+    }
+
+    /// Tickets queued or being processed (indexing in progress when above 0).
+    public func pendingTickets() throws -> Int {
+        let counts = try queue(try store.database()).counts()
+        return (counts[.queued] ?? 0) + (counts[.processing] ?? 0)
+    }
+
+    /// The embedder that built the index, nil for a library never indexed.
+    public static func indexEmbedder(store: IntentStore) throws -> String? {
+        try store.database().read { try LibraryCatalog.meta("embedder", $0) }
     }
 
     static func supportedFiles(under directory: URL) -> [String] {

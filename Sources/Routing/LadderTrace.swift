@@ -17,6 +17,7 @@ struct LadderTrace<Value: Sendable> {
     var firstFailure: String?
     var verification = "not_run"
     var consent: String?
+    let receiptCounts: (@Sendable (Value) -> [String: Int])?
 
     init(plan: RoutePlan, request: LadderRequest<Value>, quota: String, started: Date) {
         self.plan = plan
@@ -25,6 +26,7 @@ struct LadderTrace<Value: Sendable> {
         envelope = request.envelope
         promptTokens = request.promptTokens
         self.quota = quota
+        receiptCounts = request.receiptCounts
         if plan.rungs.contains(.cloud) {
             consent = plan.cloudConsent?.rawValue
         } else if plan.reasons.contains(.consentUnavailable) {

@@ -74,6 +74,8 @@ public struct Receipt: Sendable, Equatable, Codable {
     public var droppedChunks: Int
     public var promptTokens: Int
     public var envelopeSHA256: String
+    /// Grounding gate firings of the answer (rule id → count), when the intent reports them.
+    public var grounding: [String: Int]?
 
     /// The `route` object of the run envelope (for completed runs).
     public var route: RouteSummary {
@@ -83,6 +85,7 @@ public struct Receipt: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schema, id, intent, policy, need, intended, rungs, completed, status, reasons, attempts, quota, verification, consent
+        case grounding
         case runID = "run_id"
         case planID = "plan_id"
         case createdAt = "created_at"

@@ -112,6 +112,14 @@ struct GenerationQualityGate: GroundingGate {
         for claim in state.live {
             let text = state.input.claims[claim].text
             let w = TextSignals.words(text)
+            // A verbatim quote is the source as written: only its length is the answer's to control.
+            if state.input.claims[claim].verbatim {
+                words += w.count
+                if words > c.maxAnswerWords, claim != state.live.first {
+                    firings.append(Firing(rule: RuleID("G3.answer-too-long"), effect: .dropClaim, claim: claim))
+                }
+                continue
+            }
             if Self.malformed(text, letters: c.minClaimLetters) {
                 firings.append(Firing(rule: RuleID("G1.malformed"), effect: .dropClaim, claim: claim)); continue
             }

@@ -39,8 +39,9 @@ struct CompletenessGate: GroundingGate {
             state.unanswered.append(word)
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
-        if numberMissing, state.configuration.questionNumberMustAppear {
-            firings.append(Firing(rule: RuleID("H4.question-number-missing"), effect: .abstain))
+        if numberMissing {
+            firings.append(Firing(rule: RuleID("H4.question-number-missing"),
+                                  effect: state.configuration.questionNumberMustAppear ? .abstain : .note))
         } else if state.salientCoverage < state.configuration.salientCoverageFloor {
             firings.append(Firing(rule: RuleID("H3.salient-coverage-below-floor"), effect: .abstain))
         }

@@ -104,7 +104,8 @@ public struct GroundingInput: Sendable {
     public var runnerUpConfidence: Double?
     /// Documents the question may draw on; nil = the whole library.
     public var allowedDocuments: Set<Int64>?
-    /// Inverse document frequency of a lowercased word in the library, when known (rare words are salient).
+    /// Inverse document frequency of each lowercased question word the library holds (rare words
+    /// are salient); words in no passage are left out.
     public var idf: [String: Double]
     public init(question: String, evidence: [GroundingEvidence], claims: [GroundingClaim], retrievalConfidence: Double,
                 runnerUpConfidence: Double? = nil, allowedDocuments: Set<Int64>? = nil, idf: [String: Double] = [:]) {

@@ -64,7 +64,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
             let stem = TextSignals.stem(word)
             content.insert(stem)
             let isNumber = word.first?.isNumber == true
-            let rare = maxIDF > 0 ? (idf[word] ?? maxIDF) >= rareShare * maxIDF : word.count >= 7
+            // Rare: among the question's rarest words that the library holds (a word in no passage
+            // is not evidence of a near miss; gate A already weighs unknown names).
+            let rare = maxIDF > 0 ? (idf[word] ?? 0) >= rareShare * maxIDF : word.count >= 7
             if (names.contains(word) || isNumber || rare), !salient.contains(stem) {
                 salient.append(stem); written.append(word)
             }

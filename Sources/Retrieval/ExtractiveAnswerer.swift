@@ -3,7 +3,7 @@ import Grounding
 
 /// Term weights of a question: inverse document frequency of each content word over the library.
 struct QuestionTerms {
-    struct Term { var word: String; var key: UInt64; var idf: Double }
+    struct Term { var word: String; var key: UInt64; var idf: Double; var df: Int = 0 }
     let terms: [Term]
     /// Capitalised words of the question (after its first word) that occur in no chunk: names
     /// the library knows nothing about.
@@ -38,7 +38,7 @@ struct QuestionTerms {
         let n = Double(max(chunkCount, 1))
         terms = TextTerms.contentWords(question).map { word in
             let df = Double(frequencies[word] ?? 0)
-            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)))
+            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
         }
         let names = Set(TextTerms.capitalisedWords(question))
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
@@ -99,8 +99,9 @@ struct ExtractiveAnswerer {
             for (i, range) in ranges.enumerated() {
                 let text = String(decoding: bytes[range], as: UTF8.self)
                 if text.hasPrefix("#") { continue }
-                let words = SentenceSplitter.wordCount(bytes[range])
-                guard words >= 3 else { continue }
+                // CSV cells are words too ("Groceries,February,230" is a row of three).
+                let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
+                guard words >= (chunk.record.kind == .csv ? 2 : 3) else { continue }
                 let coverage = terms.coverage(ofText: text)
                 let strength = topScore > 0 ? chunk.score / topScore : 0
                 let typed = answerType != .open && answerType.isSatisfied(by: text, question: question)

@@ -91,7 +91,7 @@ extension Library {
                 GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true)
             },
             retrievalConfidence: confidence, runnerUpConfidence: runnerUp,
-            idf: Dictionary(terms.terms.map { ($0.word, $0.idf) }, uniquingKeysWith: max))
+            idf: Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max))
         let outcome = GroundingPipeline(configuration: configuration.grounding(mode)).run(input)
         diagnostics.confidence = outcome.confidence
         diagnostics.rules = outcome.ruleCounts

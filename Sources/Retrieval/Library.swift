@@ -36,13 +36,21 @@ public final class Library: Sendable {
     /// Files of unsupported types get a ticket that will be refused by name. Returns ticket ids.
     @discardableResult
     public func enqueue(paths: [URL]) throws -> [Int64] {
-        let queue = queue(try store.database())
+        let db = try store.database()
+        let queue = queue(db)
         var ids: [Int64] = []
         for url in paths {
             let url = url.standardizedFileURL
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                for file in Self.supportedFiles(under: url) { ids.append(try queue.enqueue(path: file, action: .index)) }
+                let files = Self.supportedFiles(under: url)
+                for file in files { ids.append(try queue.enqueue(path: file, action: .index)) }
+                // Documents once indexed under this folder whose files are gone: the ticket removes them.
+                let present = Set(files)
+                let prefix = url.path.hasSuffix("/") ? url.path : url.path + "/"
+                let gone = try db.read { try LibraryCatalog.documents($0) }.map(\.path)
+                    .filter { $0.hasPrefix(prefix) && !present.contains($0) && !FileManager.default.fileExists(atPath: $0) }
+                for path in gone { ids.append(try queue.enqueue(path: path, action: .index)) }
             } else {
                 ids.append(try queue.enqueue(path: url.path, action: .index))
             }
@@ -74,6 +82,18 @@ public final class Library: Sendable {
         let queue = queue(db)
         for path in paths { _ = try queue.enqueue(path: path, action: .index) }
         return paths.count
+    }
+
+    /// Removes the document indexed from `path`; returns it. Throws `notFound` when there is none.
+    @discardableResult
+    public func remove(path: String) throws -> LibraryDocument {
+        let db = try store.database()
+        let target = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let doc = try db.read({ try LibraryCatalog.documents($0) }).first(where: { $0.path == target }) else {
+            throw RetrievalError.invalidParameter(name: "path", reason: "\(target) is not in the library (see 'intent library list')")
+        }
+        try remove(id: doc.id)
+        return doc
     }
 
     /// Removes a document by id. Throws `notFound` when there is none.

@@ -1,9 +1,14 @@
 import Foundation
 import Synchronization
 
-/// Applies `ModelTimeouts` to a transport's event stream: a watchdog task sleeps until the
-/// current stage's deadline; when it passes, the guarded stream throws `ModelError.timeout(stage)`
-/// and the upstream is cancelled, which closes the connection.
+/// Applies `ModelTimeouts` to a transport's event stream: a watchdog timer fires at the current
+/// stage's deadline; when it passes, the guarded stream throws `ModelError.timeout(stage)` and the
+/// upstream is cancelled, which closes the connection.
+///
+/// Neither the deadlines nor the stage bookkeeping depend on Swift's cooperative pool, which
+/// blocking work (SQLite, file reads, process waits, a busy machine) can hold for seconds: the
+/// watchdog is a Dispatch timer, and the task that reads the upstream runs on the watchdog's own
+/// serial queue, so an event is stamped when it arrives and a deadline fires when it passes.
 ///
 /// Stages: `connect` (until `.connected`, only for transports that report it), `firstByte` (from
 /// the start until the first body chunk), `idle` (between body chunks), and `total` throughout.
@@ -14,34 +19,86 @@ public enum DeadlineGuard {
         let clock = ContinuousClock()
         let state = GuardState(start: clock.now, awaitingConnection: reportsConnection)
 
-        let pump = Task {
+        // Finishing the guarded stream (by the watchdog or the pump) runs `onTermination`, which
+        // cancels the pump and so the upstream: that is what closes the connection.
+        let watchdog = Watchdog(clock: clock) {
+            guard let (deadline, stage) = state.nextDeadline(timeouts) else { return nil }
+            guard clock.now >= deadline else { return deadline }
+            if state.markFinished() { continuation.finish(throwing: ModelError.timeout(stage)) }
+            return nil
+        }
+        let pump = Task(executorPreference: watchdog.executor) {
             do {
                 for try await event in upstream {
-                    guard state.observe(event, at: clock.now) else { break }
+                    guard let advanced = state.observe(event, at: clock.now) else { break }
                     continuation.yield(event)
+                    // A new stage has its own deadline, which may be earlier than the armed one.
+                    if advanced { watchdog.recheck() }
                 }
                 if state.markFinished() { continuation.finish() }
             } catch {
                 if state.markFinished() { continuation.finish(throwing: error) }
             }
         }
-        let watchdog = Task {
-            while let (deadline, stage) = state.nextDeadline(timeouts) {
-                if clock.now >= deadline {
-                    if state.markFinished() {
-                        continuation.finish(throwing: ModelError.timeout(stage))
-                        pump.cancel()
-                    }
-                    return
-                }
-                do { try await Task.sleep(until: deadline, clock: clock) } catch { return }
-            }
-        }
         continuation.onTermination = { _ in
             pump.cancel()
             watchdog.cancel()
         }
+        watchdog.start()
         return stream
+    }
+}
+
+/// A one-shot Dispatch timer that re-arms itself: each firing asks `check` for the next deadline
+/// (`nil` ends the watchdog). It runs on a private serial queue, independent of the Swift
+/// concurrency thread pool; `executor` runs tasks on that same queue. (`@unchecked`: a Dispatch
+/// source is thread-safe, and it is the only state that changes.)
+final class Watchdog: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "intent.deadline")
+    let executor: QueueExecutor
+    private let timer: any DispatchSourceTimer
+    private let clock: ContinuousClock
+    private let check: @Sendable () -> ContinuousClock.Instant?
+
+    init(clock: ContinuousClock, check: @escaping @Sendable () -> ContinuousClock.Instant?) {
+        self.timer = DispatchSource.makeTimerSource(queue: queue)
+        self.executor = QueueExecutor(queue: queue)
+        self.clock = clock
+        self.check = check
+    }
+
+    func start() {
+        timer.setEventHandler { [self] in fire() }
+        fire()
+        timer.resume()
+    }
+
+    func cancel() { timer.cancel() }
+
+    /// Re-reads the deadline now, on the timer's queue (after a change that may bring it forward).
+    func recheck() { queue.async { [self] in fire() } }
+
+    private func fire() {
+        guard let deadline = check() else {
+            timer.cancel()
+            return
+        }
+        let remaining = max(clock.now.duration(to: deadline), .zero)
+        let (seconds, attoseconds) = remaining.components
+        let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .milliseconds(5))
+    }
+}
+
+/// Runs a task's jobs on a serial Dispatch queue instead of the cooperative pool.
+final class QueueExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue: DispatchQueue
+
+    init(queue: DispatchQueue) { self.queue = queue }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }
 
@@ -65,10 +122,12 @@ final class GuardState: Sendable {
         progress = Mutex(Progress(stage: awaitingConnection ? .awaitingConnection : .awaitingFirstByte, lastActivity: start))
     }
 
-    /// Records an event; returns `false` once the guard has finished (the event is dropped).
-    func observe(_ event: HTTPEvent, at now: ContinuousClock.Instant) -> Bool {
+    /// Records an event; returns whether it moved the guard to a new stage, or `nil` once the
+    /// guard has finished (the event is dropped).
+    func observe(_ event: HTTPEvent, at now: ContinuousClock.Instant) -> Bool? {
         progress.withLock { progress in
-            guard !progress.finished else { return false }
+            guard !progress.finished else { return nil }
+            let before = progress.stage
             switch event {
             case .connected, .head:
                 if progress.stage == .awaitingConnection { progress.stage = .awaitingFirstByte }
@@ -76,7 +135,7 @@ final class GuardState: Sendable {
                 progress.stage = .receiving
                 progress.lastActivity = now
             }
-            return true
+            return progress.stage != before
         }
     }
 

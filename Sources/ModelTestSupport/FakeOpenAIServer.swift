@@ -50,7 +50,9 @@ public final class FakeOpenAIServer: Sendable {
     public func stop() { core.stop() }
 
     /// Waits (polling, bounded) until `condition` holds; for asserting on server-side effects.
-    public func waitUntil(timeout: Duration = .seconds(5), _ condition: @Sendable (FakeOpenAIServer) -> Bool) async -> Bool {
+    /// The bound is generous (it returns as soon as the condition holds): a busy machine can
+    /// delay the polling task by seconds.
+    public func waitUntil(timeout: Duration = .seconds(30), _ condition: @Sendable (FakeOpenAIServer) -> Bool) async -> Bool {
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end {
             if condition(self) { return true }

@@ -63,23 +63,51 @@ public final class ScriptedTransport: HTTPTransport {
         requestsMade.withLock { $0.append(request) }
         let steps = self.steps
         let (stream, continuation) = AsyncThrowingStream<HTTPEvent, Error>.makeStream()
-        let task = Task {
-            for step in steps {
-                switch step {
+        // Played on a Dispatch queue, like a real transport's callbacks: the script keeps its
+        // timing when blocking work holds Swift's cooperative pool.
+        let player = ScriptPlayer(steps: steps, continuation: continuation)
+        continuation.onTermination = { [self] reason in
+            if case .cancelled = reason { self.terminations.withLock { $0 += 1 } }
+            player.stop()
+        }
+        player.play(from: 0)
+        return stream
+    }
+}
+
+/// Plays a script of steps into a continuation from a serial Dispatch queue.
+private final class ScriptPlayer: Sendable {
+    private let steps: [ScriptedTransport.Step]
+    private let continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation
+    private let queue = DispatchQueue(label: "intent.scripted-transport")
+    private let stopped = Mutex(false)
+
+    init(steps: [ScriptedTransport.Step], continuation: AsyncThrowingStream<HTTPEvent, Error>.Continuation) {
+        self.steps = steps
+        self.continuation = continuation
+    }
+
+    func stop() { stopped.withLock { $0 = true } }
+
+    func play(from start: Int) {
+        queue.async { [self] in
+            var index = start
+            while index < steps.count, !stopped.withLock({ $0 }) {
+                switch steps[index] {
                 case .event(let event): continuation.yield(event)
                 case .pause(let duration):
-                    do { try await Task.sleep(for: duration) } catch { return }
+                    let (seconds, attoseconds) = duration.components
+                    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+                    let next = index + 1
+                    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in play(from: next) }
+                    return
                 case .fail(let code):
                     continuation.finish(throwing: URLError(code))
                     return
                 }
+                index += 1
             }
-            continuation.finish()
+            if !stopped.withLock({ $0 }) { continuation.finish() }
         }
-        continuation.onTermination = { [self] reason in
-            if case .cancelled = reason { self.terminations.withLock { $0 += 1 } }
-            task.cancel()
-        }
-        return stream
     }
 }

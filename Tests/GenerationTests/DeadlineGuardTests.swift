@@ -26,6 +26,8 @@ struct DeadlineGuardTests {
     }
 
     @Test func firstByteStageAfterConnecting() async throws {
+        // A generous connect stage: on a busy machine the guard may see `.connected` late.
+        let timeouts = ModelTimeouts(connect: .seconds(30), firstByte: .milliseconds(600), idle: .seconds(30), total: .seconds(60))
         let transport = ScriptedTransport([.event(.connected), .event(.head(status: 200, headers: [:])), .pause(.seconds(60))])
         let error = await modelError { _ = try await transport.send(request, timeouts: timeouts) }
         #expect(error == .timeout(.firstByte))
@@ -47,7 +49,36 @@ struct DeadlineGuardTests {
         #expect(error == .timeout(.total))
     }
 
+    /// The watchdog must not need Swift's cooperative pool: here every pool thread is blocked
+    /// (this test's own included) and the deadline still cancels the upstream on time. A
+    /// `Task.sleep` watchdog would wait for the blockers to give up (10 s).
+    @Test func firesWhileEveryPoolThreadIsBlocked() async throws {
+        let (upstream, feed) = AsyncThrowingStream<HTTPEvent, Error>.makeStream()
+        let terminated = DispatchSemaphore(value: 0)
+        feed.onTermination = { _ in terminated.signal() }
+        // Only the idle stage is short, so a busy machine cannot make an earlier stage fire first.
+        let timeouts = ModelTimeouts(connect: .seconds(60), firstByte: .seconds(60), idle: .seconds(0.2), total: .seconds(60))
+        var events = DeadlineGuard.guarded(upstream, timeouts: timeouts, reportsConnection: false).makeAsyncIterator()
+        feed.yield(.head(status: 200, headers: [:]))
+        feed.yield(.body(Data("a".utf8)))
+        _ = try await events.next()
+        _ = try await events.next()  // the pump is running and waits for more of the body
+
+        let gate = DispatchSemaphore(value: 0)
+        let blockers = ProcessInfo.processInfo.activeProcessorCount + 2
+        for _ in 0..<blockers { Task.detached { _ = gate.wait(timeout: .now() + 15) } }
+        let start = ContinuousClock.now
+        let cancelledInTime = terminated.wait(timeout: .now() + 10) == .success
+        let elapsed = ContinuousClock.now - start
+        for _ in 0..<blockers { gate.signal() }
+
+        #expect(cancelledInTime)
+        #expect(elapsed < .seconds(5))
+        await #expect(throws: ModelError.timeout(.idle)) { _ = try await events.next() }
+    }
+
     @Test func urlErrorsMapToCategories() async throws {
+        let timeouts = ModelTimeouts(connect: .seconds(30), firstByte: .seconds(30), idle: .seconds(30), total: .seconds(60))
         let refused = await modelError { _ = try await ScriptedTransport([.fail(.cannotConnectToHost)]).send(request, timeouts: timeouts) }
         #expect(refused == .network(kind: "connection_refused"))
         let cancelled = await modelError { _ = try await ScriptedTransport([.fail(.cancelled)]).send(request, timeouts: timeouts) }

@@ -54,5 +54,8 @@ extension StoreSchema {
               value TEXT NOT NULL
             );
             """),
+        // `enqueue` looks up a waiting ticket by path: without this index every lookup scanned all
+        // queued tickets, so adding n files cost O(n²).
+        Migration("011_library_ticket_path", "CREATE INDEX library_tickets_path ON library_tickets(path, state);"),
     ]
 }

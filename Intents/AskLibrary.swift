@@ -114,6 +114,8 @@ public struct AskLibraryValue: IntentValue {
         ])
         var gates = JSONSchema(types: [.object])
         gates.description = "gate name → result"
+        var grounding = JSONSchema(types: [.object])
+        grounding.description = "grounding rule id → times it fired (ids and counts only)"
         return .object([
             .init("question", .string()),
             .init("answer", .nullable(.string())),
@@ -123,6 +125,7 @@ public struct AskLibraryValue: IntentValue {
             .init("citations", .array(of: citation)),
             .init("confidence", .number(minimum: 0, maximum: 1)),
             .init("gates", gates),
+            .init("grounding", grounding),
         ])
     }
 }

@@ -4,7 +4,7 @@ PREFIX     ?= /usr/local
 MODELS_DIR ?= $(or $(INTENT_MODELS),$(or $(XDG_DATA_HOME),$(HOME)/.local/share)/intent/models)
 BIN         = .build/release/intent
 
-.PHONY: all deps build release test demo bench models install docs clean
+.PHONY: all deps build release test fuzz test-llama demo bench models install docs clean
 
 all: release
 
@@ -15,14 +15,27 @@ build: deps
 	$(SWIFT) build
 
 # The Swift runtime is linked statically: it halves process start-up (~31 → ~16 ms), which is
-# most of what a cron or pipeline run costs.
+# most of what a cron or pipeline run costs. BLAS and libcurl are opened on first use
+# (Sources/CBLAS, Sources/LazyCurl); lazy-libs.sh removes libcurl from the start-up list.
 release: deps
 	$(SWIFT) build -c release --product intent --static-swift-stdlib
+	@scripts/lazy-libs.sh $(BIN)
 
 # Unit and integration tests (integration tests drive the release binary), then the evals.
 test: release
 	INTENT_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --parallel
 	@scripts/run-evals.sh $(BIN)
+	@scripts/fuzz.py $(BIN) --quick
+
+# Seeded, bounded fuzzing of every input the binary reads (a few minutes): fails on a signal, a
+# hang or memory over the bound. FUZZ_ARGS="--cases 500 --seed 7" for a longer or other run.
+fuzz: release
+	@scripts/fuzz.py $(BIN) $(FUZZ_ARGS)
+
+# The ladder against a real llama.cpp server (llama-cpp-python) started on loopback; skipped
+# with a message when `python3 -c 'import llama_cpp.server'` fails. Not part of CI.
+test-llama: release
+	@scripts/test-llama.sh $(BIN) "$(MODELS_DIR)"
 
 demo: release
 	@scripts/demo.sh $(BIN)

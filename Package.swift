@@ -9,14 +9,17 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CBLAS", providers: [.apt(["libblas-dev"])]),
+        // The BLAS is opened on first use (Sources/CBLAS/lazy.c); libblas-dev provides <cblas.h>.
+        .target(name: "CBLAS", linkerSettings: [.linkedLibrary("dl")]),
+        // libcurl (FoundationNetworking's HTTP) is opened on first use too (Sources/LazyCurl).
+        .target(name: "LazyCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "IntentKit"),
         .target(name: "Store", dependencies: ["CSQLite", "IntentKit"]),
         .target(name: "DueDate"),
         .target(name: "Agenda"),
         .target(name: "Secrets"),
-        .target(name: "Generation", dependencies: ["IntentKit", "Secrets"]),
+        .target(name: "Generation", dependencies: ["IntentKit", "Secrets", "LazyCurl"]),
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets"]),
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
         .target(name: "Grounding"),
@@ -24,7 +27,8 @@ let package = Package(
         .target(name: "LocalModel", dependencies: ["CBLAS"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing", "Retrieval", "Embeddings", "Grounding"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel"]),
+        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP"]),
+        .target(name: "MCP", dependencies: ["IntentKit"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
         .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store", "Routing"]),
 
@@ -41,6 +45,7 @@ let package = Package(
         .testTarget(name: "EmbeddingsTests", dependencies: ["Embeddings"]),
         .testTarget(name: "GroundingTests", dependencies: ["Grounding"]),
         .testTarget(name: "RetrievalTests", dependencies: ["Retrieval", "Embeddings", "Store", "IntentKit"]),
+        .testTarget(name: "MCPTests", dependencies: ["MCP", "IntentKit", "IntentTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport"]),
     ]
 )

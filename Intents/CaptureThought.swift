@@ -39,6 +39,9 @@ public struct CaptureThought: Intent {
         let tagging = try await context.ladder.run(
             TagSuggestion(text: body, deterministic: ThoughtTagger.tags(for: body, extra: tag)).request(), in: context)
         let tags = tagging.value
+        if let problem = (context.dates as? DueDateResolver)?.impossibleDate(in: body, now: context.now, timeZone: context.timeZone) {
+            throw IntentError.invalidValue(parameter: "text", reason: problem)
+        }
         let due = context.dates.find(in: body, now: context.now, timeZone: context.timeZone)?.date
         let value = ThoughtValue(id: context.ids.make("th"), text: body, tags: tags, due: due?.iso,
                                  createdAt: StoreTime.string(context.now))
@@ -48,9 +51,21 @@ public struct CaptureThought: Intent {
                                                       due: value.due, createdAt: value.createdAt,
                                                       runID: context.runID))
         let tagNote = tags.isEmpty ? "" : " tagged \(tags.map { "#\($0)" }.joined(separator: " "))"
-        let dueNote = value.due.map { ", due \($0)" } ?? ""
+        let dueNote = due.map { ", due \(Self.describe($0, zone: context.timeZone))" } ?? ""
         return IntentResult(value: value, dialog: "Saved thought\(tagNote)\(dueNote).", route: tagging.route,
                             receiptID: tagging.receiptID)
+    }
+}
+
+extension CaptureThought {
+    /// "Wed 2 Dec 2026" for a day, "Wed 2 Dec 2026 17:00 (+05:30)" for a time, in the run's zone.
+    static func describe(_ date: IntentDate, zone: TimeZone) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.calendar = Calendar(identifier: .gregorian)
+        f.timeZone = zone
+        f.dateFormat = date.hasTime ? "EEE d MMM yyyy HH:mm (xxx)" : "EEE d MMM yyyy"
+        return f.string(from: date.start)
     }
 }
 

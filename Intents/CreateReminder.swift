@@ -55,6 +55,9 @@ public struct CreateReminder: Intent {
         var resolvedTitle = title?.trimmingCharacters(in: .whitespacesAndNewlines)
         var due = self.due
         if resolvedTitle == nil, let text {
+            if due == nil, let problem = (context.dates as? DueDateResolver)?.impossibleDate(in: text, now: context.now, timeZone: context.timeZone) {
+                throw IntentError.invalidValue(parameter: "text", reason: problem)
+            }
             let outcome = try await context.ladder.run(ReminderCommand(text: text, context: context).request(), in: context)
             resolvedTitle = outcome.value.title
             due = due ?? outcome.value.due

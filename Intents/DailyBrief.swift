@@ -11,9 +11,12 @@ public struct DailyBrief: Intent {
         name: "DailyBrief",
         summary: "A brief for a day: headline, key points and suggested tasks from calendars, reminders and thoughts.",
         discussion: "Reads the day's events (and the next morning's) from --calendar files or the registered "
-            + "calendars, open reminders due or overdue, and thoughts captured since the last brief. Tasks "
-            + "are suggested from actionable thoughts and events worth preparing for; each cites its source "
-            + "and none repeats an open reminder. Works headless from cron with no model.",
+            + "calendars, open reminders due or overdue on that day (a day-only due date is a calendar day), "
+            + "thoughts captured the day before or on it, and thoughts due on it. It changes nothing: a brief "
+            + "of another day never changes today's. A registered calendar that cannot be read is skipped with "
+            + "a warning (stderr and `warnings`). Tasks are suggested from actionable thoughts and events worth "
+            + "preparing for; each cites its source and none repeats an open reminder. Works headless from "
+            + "cron with no model.",
         sideEffect: .none,
         phrases: ["what's my day", "morning brief", "what do I have today"],
         examples: ["", "--date tomorrow --calendar work.ics --json"])
@@ -28,36 +31,83 @@ public struct DailyBrief: Intent {
 
     public func perform(in context: RunContext) async throws -> IntentResult<DailyBriefValue> {
         try await context.store.ensureConfigured()
-        let calendars = try Calendars.load(calendar, in: context)
-        let facts = try BriefFacts.gather(date: date?.start ?? context.now, calendars: calendars, context: context)
+        let loaded = try Calendars.load(calendar, in: context)
+        var facts = try BriefFacts.gather(date: date?.start ?? context.now, calendars: loaded.calendars, context: context)
+        facts.warnings = loaded.warnings
         let draft = BriefComposer(facts: facts, dates: context.dates).compose()
         let outcome = try await context.ladder.run(
             BriefModel(facts: facts, deterministic: draft, dates: context.dates).request(), in: context)
-        let value = outcome.value
+        var value = outcome.value
+        value.warnings = loaded.warnings
         return IntentResult(value: value, dialog: value.headline, route: outcome.route,
-                            receiptID: outcome.receiptID, display: Self.note(value))
+                            receiptID: outcome.receiptID, display: Self.note(value, facts: facts))
+    }
+
+    /// "Good morning" before noon, "Good afternoon" until 18:00, "Good evening" after, for
+    /// today's brief; a brief of another day is titled with that day.
+    static func greeting(_ facts: BriefFacts) -> String {
+        let cal = facts.calendar
+        guard cal.isDate(facts.day, inSameDayAs: facts.now) else {
+            let f = DateFormatter()
+            f.locale = Locale(identifier: "en_US_POSIX")
+            f.timeZone = facts.timeZone
+            f.dateFormat = "EEEE d MMMM"
+            return "Brief for \(f.string(from: facts.day))"
+        }
+        switch cal.component(.hour, from: facts.now) {
+        case 4..<12: return "Good morning"
+        case 12..<18: return "Good afternoon"
+        default: return "Good evening"
+        }
     }
 
     /// The human rendering: reads like a morning note.
-    static func note(_ v: DailyBriefValue) -> String {
-        var text = "Good morning — \(v.headline)\n\n"
+    static func note(_ v: DailyBriefValue, facts: BriefFacts) -> String {
+        var text = "\(greeting(facts)) — \(v.headline)\n\n"
         text += v.keyPoints.map { "  • \($0)\n" }.joined()
-        if !v.events.isEmpty {
+        if !facts.events.isEmpty {
             text += "\nCalendar:\n"
-            for e in v.events {
-                let time = e.allDay ? "all day" : String(e.start.dropFirst(11).prefix(5)) + "–" + String(e.end.dropFirst(11).prefix(5))
-                text += "  \(time.padding(toLength: 11, withPad: " ", startingAt: 0)) \(e.title)\(e.location.map { " (\($0))" } ?? "")\n"
+            for e in facts.events {
+                let time = EventText.span(e, facts.timeZone)
+                text += "  \(time.padding(toLength: max(11, time.count), withPad: " ", startingAt: 0)) \(e.title)\(e.location.map { " (\($0))" } ?? "")\n"
             }
         }
         if !v.reminders.isEmpty {
-            text += "\nReminders:\n" + v.reminders.map { "  \($0.overdue ? "!" : "-") \($0.title)\($0.due.map { " — due \($0)" } ?? "")\n" }.joined()
+            text += "\nReminders:\n" + v.reminders.map { r in
+                "  \(r.overdue ? "!" : "-") \(r.title)\(r.due.map { " — due \(BriefDue.text($0, zone: facts.timeZone))" } ?? "")\n"
+            }.joined()
         }
         if !v.tasks.isEmpty {
             text += "\nSuggested tasks:\n"
             for (i, t) in v.tasks.enumerated() {
-                text += "  \(i + 1). \(t.title)\(t.due.map { " (due \($0))" } ?? "")\n"
+                text += "  \(i + 1). \(t.title)\(t.due.map { " (due \(BriefDue.text($0, zone: facts.timeZone)))" } ?? "")\n"
             }
         }
+        if !v.warnings.isEmpty {
+            text += "\nNot read:\n" + v.warnings.map { "  ! \($0)\n" }.joined()
+        }
         return text
+    }
+}
+
+/// Due dates in the brief's text: a day-only date as that calendar day ("Thu 3 Dec"), a timed
+/// one in the run's zone ("Thu 3 Dec 17:00").
+enum BriefDue {
+    static func text(_ due: String, zone: TimeZone) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.calendar = Calendar(identifier: .gregorian)
+        if !due.contains("T") {
+            f.timeZone = TimeZone(identifier: "UTC")
+            f.dateFormat = "yyyy-MM-dd"
+            guard let day = f.date(from: due) else { return due }
+            f.dateFormat = "EEE d MMM"
+            return f.string(from: day)
+        }
+        let iso = ISO8601DateFormatter()
+        guard let at = iso.date(from: due) else { return due }
+        f.timeZone = zone
+        f.dateFormat = "EEE d MMM HH:mm"
+        return f.string(from: at)
     }
 }

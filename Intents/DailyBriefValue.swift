@@ -38,10 +38,28 @@ public struct DailyBriefValue: IntentValue, Equatable {
     public var events: [EventListValue.Event]
     public var reminders: [Reminder]
     public var thoughts: [Thought]
+    /// Registered calendars that were skipped (missing, unreadable), one sentence each.
+    public var warnings: [String] = []
 
     enum CodingKeys: String, CodingKey {
-        case date, headline, tasks, events, reminders, thoughts
+        case date, headline, tasks, events, reminders, thoughts, warnings
         case keyPoints = "key_points"
+    }
+
+    public init(date: String, headline: String, keyPoints: [String], tasks: [Task], events: [EventListValue.Event],
+                reminders: [Reminder], thoughts: [Thought], warnings: [String] = []) {
+        self.date = date; self.headline = headline; self.keyPoints = keyPoints; self.tasks = tasks
+        self.events = events; self.reminders = reminders; self.thoughts = thoughts; self.warnings = warnings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(date: try c.decode(String.self, forKey: .date), headline: try c.decode(String.self, forKey: .headline),
+                  keyPoints: try c.decode([String].self, forKey: .keyPoints), tasks: try c.decode([Task].self, forKey: .tasks),
+                  events: try c.decode([EventListValue.Event].self, forKey: .events),
+                  reminders: try c.decode([Reminder].self, forKey: .reminders),
+                  thoughts: try c.decode([Thought].self, forKey: .thoughts),
+                  warnings: try c.decodeIfPresent([String].self, forKey: .warnings) ?? [])
     }
 
     static var taskSchema: JSONSchema {
@@ -66,6 +84,7 @@ public struct DailyBriefValue: IntentValue, Equatable {
             .init("thoughts", .array(of: .object([
                 .init("id", .string()), .init("text", .string()), .init("tags", .array(of: .string())), .init("due", .nullable(.string())),
             ]))),
+            .init("warnings", .array(of: .string().described("a registered calendar that was skipped, and why"))),
         ])
     }
 }

@@ -3,11 +3,12 @@
 # libsqlite3-dev: the store. libblas-dev + libopenblas0-pthread: vector search and embeddings
 # (OpenBLAS is the fast libblas.so.3; the reference BLAS is ~25x slower for matrix products).
 # sqlite3: the bench's baseline. pkg-config: finds sqlite3. libcurl4-openssl-dev: the statically
-# linked Swift runtime's networking needs its headers at link time.
+# linked Swift runtime's networking needs its headers at link time. patchelf: drops libcurl from
+# the release binary's start-up (scripts/lazy-libs.sh).
 set -eu
 need=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in libsqlite3-dev libblas-dev libopenblas0-pthread pkg-config sqlite3 libcurl4-openssl-dev; do
+for pkg in libsqlite3-dev libblas-dev libopenblas0-pthread pkg-config sqlite3 libcurl4-openssl-dev patchelf; do
   have "$pkg" || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

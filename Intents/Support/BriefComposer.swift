@@ -20,7 +20,8 @@ struct BriefComposer {
             reminders: facts.dueReminders.map {
                 .init(id: $0.id, title: $0.title, due: $0.due, list: $0.list, overdue: facts.isOverdue($0))
             },
-            thoughts: facts.thoughts.map { .init(id: $0.id, text: $0.text, tags: $0.tags, due: $0.due) })
+            thoughts: facts.thoughts.map { .init(id: $0.id, text: $0.text, tags: $0.tags, due: $0.due) },
+            warnings: facts.warnings)
     }
 
     // MARK: headline
@@ -93,12 +94,24 @@ struct BriefComposer {
     }
 
     func thoughtPoint() -> String {
-        guard !facts.thoughts.isEmpty else { return "No new thoughts since the last brief." }
+        let due = facts.thoughts.filter { facts.dueThoughtIDs.contains($0.id) }
+        let recent = facts.thoughts.filter { !facts.dueThoughtIDs.contains($0.id) }
+        let dueText = due.isEmpty ? "" : "\(count(due.count, "thought")) due today"
+        guard !recent.isEmpty else {
+            return dueText.isEmpty ? "No thoughts captured since \(previousDayName)." : dueText.prefix(1).uppercased() + dueText.dropFirst() + "."
+        }
         var tags: [String: Int] = [:]
-        for t in facts.thoughts { for tag in t.tags { tags[tag, default: 0] += 1 } }
+        for t in recent { for tag in t.tags { tags[tag, default: 0] += 1 } }
         let top = tags.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(2)
         let tagText = top.isEmpty ? "" : ", mostly " + top.map { "#\($0.key)" }.joined(separator: " and ")
-        return "\(count(facts.thoughts.count, "new thought")) since the last brief\(tagText)."
+        return "\(count(recent.count, "thought")) captured since \(previousDayName)\(tagText)\(dueText.isEmpty ? "" : "; " + dueText)."
+    }
+
+    /// "yesterday" for today's brief, else the weekday before the brief's day ("Tuesday").
+    var previousDayName: String {
+        let previous = facts.calendar.date(byAdding: .day, value: -BriefRules.thoughtLookbackDays, to: facts.day)!
+        if facts.calendar.isDate(facts.day, inSameDayAs: facts.now) && BriefRules.thoughtLookbackDays == 1 { return "yesterday" }
+        return format(previous, "EEEE")
     }
 
     func overlapPoint() -> String? {

@@ -18,8 +18,16 @@ struct BriefFacts: Sendable {
     var dueReminders: [ReminderRecord]
     /// All open reminders (for de-duplicating suggested tasks).
     var openReminders: [ReminderRecord]
-    /// Thoughts captured since the last brief, newest first.
+    /// Thoughts captured the day before the brief's day or on it, newest first, then those
+    /// due on the brief's day (captured earlier).
     var thoughts: [ThoughtRecord]
+    /// Ids of `thoughts` that are there because they are due on the brief's day.
+    var dueThoughtIDs: Set<String> = []
+    /// Registered calendars that were skipped, one sentence each.
+    var warnings: [String] = []
+
+    /// The brief's day as `YYYY-MM-DD` in the run's zone.
+    var dayString: String { ISODates.string(for: day, allDay: true, timeZone: timeZone) }
 
     var calendar: Calendar {
         var c = Calendar(identifier: .gregorian)
@@ -28,10 +36,19 @@ struct BriefFacts: Sendable {
         return c
     }
 
+    /// Overdue on the brief's day: a day-only due date is a calendar day (overdue once that day
+    /// has passed wherever the brief is read); a timed one is an instant, overdue once it passed
+    /// (before the day's start for a brief of a later day).
     func isOverdue(_ r: ReminderRecord) -> Bool {
+        if let text = r.due, !text.contains("T") { return text < dayString }
         guard let due = r.dueAt else { return false }
-        let timed = r.due?.contains("T") ?? false
-        return timed ? due < max(now, day) : due < day
+        return due < max(now, day)
+    }
+
+    /// Due by the end of the brief's day (overdue ones included), by the same rules.
+    func isDue(_ r: ReminderRecord) -> Bool {
+        if let text = r.due, !text.contains("T") { return text <= dayString }
+        return r.dueAt.map { $0 < dayEnd } ?? false
     }
 }
 
@@ -40,7 +57,8 @@ enum BriefRules {
     static let nextMorningHour = 12
     static let maxTasks = 5
     static let maxThoughts = 20
-    static let thoughtLookbackDays = 7
+    /// Thoughts captured this many days before the brief's day (and on it) appear in it.
+    static let thoughtLookbackDays = 1
     static let headlineLimit = 119
     /// Event words that suggest preparing.
     static let prepWords: Set<String> = ["meeting", "review", "interview", "presentation", "demo", "appointment",
@@ -64,15 +82,20 @@ extension BriefFacts {
             .filter { $0.status != "CANCELLED" }
         let store = context.store
         let open = try store.reminders()
-        let due = open.filter { r in r.dueAt.map { $0 < dayEnd } ?? false }
-        let lookback = cal.date(byAdding: .day, value: -BriefRules.thoughtLookbackDays, to: context.now)!
-        let lastBrief = try store.runs(limit: 1, intent: "DailyBrief", status: "completed").first
-            .flatMap { StoreTime.date($0.startedAt) }
-        let since = max(lookback, lastBrief ?? lookback)
-        let thoughts = try store.thoughts(since: since, limit: BriefRules.maxThoughts)
-        return BriefFacts(day: day, dayEnd: dayEnd, now: context.now, timeZone: context.timeZone,
+        // Only the brief's day decides what it shows: no earlier run (a preview of another day
+        // included) changes it.
+        let since = cal.date(byAdding: .day, value: -BriefRules.thoughtLookbackDays, to: day)!
+        var thoughts = try store.thoughts(since: since, until: dayEnd, limit: BriefRules.maxThoughts)
+        let dayText = ISODates.string(for: day, allDay: true, timeZone: context.timeZone)
+        let dueThoughts = try store.thoughts(dueOn: dayText, start: day, end: dayEnd, limit: BriefRules.maxThoughts)
+            .filter { t in !thoughts.contains { $0.id == t.id } }
+        thoughts += dueThoughts.prefix(max(0, BriefRules.maxThoughts - thoughts.count))
+        var facts = BriefFacts(day: day, dayEnd: dayEnd, now: context.now, timeZone: context.timeZone,
                           events: all.filter { $0.start < dayEnd },
                           nextMorning: all.filter { $0.start >= dayEnd && !$0.allDay },
-                          dueReminders: due, openReminders: open, thoughts: thoughts)
+                          dueReminders: [], openReminders: open, thoughts: thoughts,
+                          dueThoughtIDs: Set(dueThoughts.map(\.id)))
+        facts.dueReminders = open.filter(facts.isDue)
+        return facts
     }
 }

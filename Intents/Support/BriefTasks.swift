@@ -63,7 +63,7 @@ struct BriefTasks {
         if let first = words.first?.lowercased(), ["todo:", "todo", "idea:", "note:", "remember:", "remember", "to"].contains(first) {
             words.removeFirst()
         }
-        while let last = words.last?.lowercased(), ["by", "on", "at", "before", "until", "for", "-", "–"].contains(last) {
+        while let last = words.last?.lowercased(), ["by", "on", "at", "before", "until", "for", "the", "due", "-", "–", ","].contains(last) {
             words.removeLast()
         }
         var title = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:-"))

@@ -21,5 +21,10 @@ public struct DueDateConfiguration: Sendable, Equatable {
     /// Bare four-digit numbers in this range read as a year in a whole-phrase parse.
     public var bareYearRange = 1900...2199
 
+    /// Numeric dates such as `3/4` read day first (4 March is `4/3`), as in en_GB, fr, de.
+    public var dayFirst = false
+
     public init() {}
+
+    public init(dayFirst: Bool) { self.dayFirst = dayFirst }
 }

@@ -80,6 +80,23 @@ public struct DueDateParser: Sendable {
         return nil
     }
 
+    /// An impossible calendar date written in free text ("pay rent on Feb 30", "June 31st"):
+    /// a month that exists with a day it does not have. Shapes that only look like dates
+    /// ("50/50", "no month 13") are not reported. Nil when the text has none, or when it has a
+    /// valid date phrase before the impossible one.
+    public func impossibleDate(in text: String) -> DueDateError? {
+        let tokens = Tokenizer.tokenize(text)
+        guard !tokens.isEmpty, tokens.count <= configuration.maxTextTokens else { return nil }
+        let loose = grammar(tokens, freeText: true)
+        for start in tokens.indices {
+            let found = loose.sequence(from: start)
+            if case .impossibleDate(let why)? = found.error, why.contains("has no day") { return found.error }
+            if found.firstStart != nil, !found.parts.isEmpty,
+               (try? checked(Resolver(grammar: loose).resolve(found.parts))) != nil { return nil }
+        }
+        return nil
+    }
+
     /// Rejects results outside the supported years.
     private func checked(_ result: ResolvedDate) throws(DueDateError) -> ResolvedDate {
         let years = configuration.supportedYears

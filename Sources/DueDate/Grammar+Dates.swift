@@ -71,8 +71,18 @@ extension Grammar {
         return Match(parts: [.day(DayValue(day: upcoming(month: month, day: day)))], end: j)
     }
 
-    /// Month-first reading of two numbers, day-first when only that one exists.
+    /// Month-first reading of two numbers, day-first when only that one exists; with
+    /// `configuration.dayFirst` (en_GB, fr, de… locales) the other way round.
     private func monthFirst(_ a: Int, _ b: Int, year: Int?) throws(DueDateError) -> (Int, Int) {
+        if config.dayFirst {
+            do {
+                try validate(year: year, month: b, day: a)
+                return (b, a)
+            } catch {
+                if b > 12, (1...12).contains(a), (try? validate(year: year, month: a, day: b)) != nil { return (a, b) }
+                throw error
+            }
+        }
         do {
             try validate(year: year, month: a, day: b)
             return (a, b)

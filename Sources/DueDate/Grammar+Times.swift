@@ -152,7 +152,8 @@ extension Grammar {
         } else if meridiem(j) == nil {
             // without am/pm: H:MM stands on its own; H, HMM and H.MM need an "at" (HMM never in free text)
             if granularity == .hour || dotted || t.text.count > 2 {
-                guard atPrefix || dayPartFollows(j) || meridiemRangeFollows(j) else { return nil }
+                guard atPrefix || dayPartFollows(j) || meridiemRangeFollows(j)
+                    || (granularity == .hour && !dotted && t.text.count <= 2 && hourAfterDay(i, next: j)) else { return nil }
                 if freeText && t.text.count > 2 { return nil }
                 if dotted && freeText { return nil }
             }
@@ -178,6 +179,20 @@ extension Grammar {
         let ambiguous = hour >= 1 && hour <= 12 && !zeroPadded
         return (TimeValue(hour: hour, minute: minute, second: second, nanosecond: nanos, ambiguous: ambiguous,
                           granularity: granularity), j)
+    }
+
+    /// An hour right after a named day ("tomorrow 9", "sunday 10", "next friday 14") that ends
+    /// the phrase or is followed by punctuation, a filler or another date word — not a count
+    /// ("friday 5 items").
+    private func hourAfterDay(_ i: Int, next j: Int) -> Bool {
+        guard i > 0, tokens[i].spaced, let previous = word(i - 1),
+              Lexicon.weekday(previous) != nil || ["today", "tomorrow", "tonight", "tmrw", "tmr", "tommorow", "tomorow"].contains(previous)
+        else { return false }
+        guard j < tokens.count else { return true }
+        let after = tokens[j]
+        if after.isNumber { return false }
+        if after.isWord { return Grammar.fillers.contains(after.text) || Lexicon.isDateWord(after.text) }
+        return ![":", "/", ".", "-", "$", "%"].contains(after.text)
     }
 
     /// "-4pm", "to 11am", "- 11 at night": a range whose end carries am/pm or a part of the day.

@@ -26,6 +26,10 @@ public struct ResolvedDate: Sendable, Equatable {
     /// Whether a time of day is known (granularity hour, minute or second).
     public var hasTime: Bool { granularity.hasTime }
 
+    /// The wall-clock time as asked (`2026-03-29 02:30`) when it does not exist in the zone
+    /// (a daylight-saving gap) and `start` was moved forward by the gap; nil otherwise.
+    public var skippedWallClock: String?
+
     public init(start: Date, end: Date? = nil, granularity: Granularity) {
         self.start = start
         self.end = end
@@ -72,6 +76,13 @@ struct WallClock: Sendable, Equatable {
 
     /// The instant of this wall-clock time in `zone`. A time skipped by a DST jump resolves to
     /// the instant Foundation picks (shifted forward by the gap).
+    /// `YYYY-MM-DD HH:MM` when this wall-clock time does not exist in `zone` (a DST gap).
+    func skipped(in zone: TimeZone) -> String? {
+        let back = WallClock(instant(in: zone), in: zone)
+        guard back.day != day || back.hour != hour || back.minute != minute else { return nil }
+        return String(format: "%04d-%02d-%02d %02d:%02d", day.year, day.month, day.day, hour, minute)
+    }
+
     func instant(in zone: TimeZone) -> Date {
         var parts = DateComponents()
         parts.year = day.year

@@ -167,7 +167,9 @@ struct Resolver {
         if let base {
             // with a day, midnight is that day's 00:00 ("at midnight on 12th August")
             let wall = WallClock(day: base, hour: t.hour, minute: t.minute, second: t.second, nanosecond: t.nanosecond)
-            return ResolvedDate(start: wall.instant(in: readingZone), granularity: t.granularity)
+            var result = ResolvedDate(start: wall.instant(in: readingZone), granularity: t.granularity)
+            result.skippedWallClock = t.endOfDay ? nil : wall.skipped(in: readingZone)
+            return result
         }
         // no day: today's reading in the reading zone, else the next one ahead
         let localToday = WallClock(grammar.now, in: readingZone).day

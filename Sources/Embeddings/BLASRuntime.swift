@@ -11,10 +11,7 @@ public enum BLASRuntime {
     private typealias SetThreadsFunction = @convention(c) (Int32) -> Void
     private typealias GetThreadsFunction = @convention(c) () -> Int32
 
-    private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
-        guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
-        return dlsym(handle, name)
-    }
+    private static func symbol(_ name: String) -> UnsafeMutableRawPointer? { intent_blas_symbol(name) }
 
     /// "OpenBLAS <build configuration>" or "reference BLAS".
     public static var name: String {

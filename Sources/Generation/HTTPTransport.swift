@@ -71,12 +71,14 @@ public struct ModelTimeouts: Sendable, Equatable, Codable {
         self.total = total
     }
 
-    /// Loopback servers: connecting is instant, but a CPU model may take long to read the prompt.
-    public static let local = ModelTimeouts(connect: .seconds(3), firstByte: .seconds(120), idle: .seconds(30), total: .seconds(300))
-    /// Remote HTTPS endpoints.
-    public static let cloud = ModelTimeouts(connect: .seconds(10), firstByte: .seconds(60), idle: .seconds(30), total: .seconds(180))
+    /// Loopback servers. A server that accepts and never answers costs at most `firstByte`;
+    /// one that trickles costs at most `total`. Together with the 5 s probe this keeps a cron
+    /// run under 30 s whatever the server does (ROUTING.md, "Bounded waits").
+    public static let local = ModelTimeouts(connect: .seconds(3), firstByte: .seconds(20), idle: .seconds(10), total: .seconds(24))
+    /// Remote HTTPS endpoints: the same bound (a run spends at most `RoutingConfiguration.modelBudget` on models).
+    public static let cloud = ModelTimeouts(connect: .seconds(10), firstByte: .seconds(20), idle: .seconds(15), total: .seconds(24))
     /// `verify()` calls: one cheap request.
-    public static let verification = ModelTimeouts(connect: .seconds(10), firstByte: .seconds(15), idle: .seconds(15), total: .seconds(20))
+    public static let verification = ModelTimeouts(connect: .seconds(5), firstByte: .seconds(10), idle: .seconds(10), total: .seconds(12))
 }
 
 extension HTTPTransport {

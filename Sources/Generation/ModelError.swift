@@ -140,12 +140,25 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
         code.map { ", code \($0)" } ?? ""
     }
 
-    /// Keeps a provider error code only if it is a short identifier (no free text, no echoes).
+    /// Keeps a provider error code only when it is one of the codes providers are known to send
+    /// (`knownCodes`). Everything in an error body is server-controlled: a server can put the
+    /// key, the prompt or the model name in `code` or `type`, so an unknown value is dropped
+    /// rather than shown, whatever its shape.
     static func sanitizedCode(_ raw: String?) -> String? {
-        guard let raw, !raw.isEmpty, raw.count <= 64 else { return nil }
-        let ok = raw.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "_-.".unicodeScalars.contains(scalar))
-        }
-        return ok ? raw : nil
+        guard let raw else { return nil }
+        let lowered = raw.lowercased()
+        return knownCodes.contains(lowered) ? lowered : nil
     }
+
+    /// Error codes and types of OpenAI, Anthropic-style gateways, OpenRouter, Ollama and llama.cpp.
+    static let knownCodes: Set<String> = [
+        "invalid_api_key", "invalid_request_error", "authentication_error", "permission_error", "permission_denied",
+        "insufficient_quota", "rate_limit_exceeded", "rate_limit_error", "requests", "tokens",
+        "context_length_exceeded", "exceed_context_size_error", "string_above_max_length",
+        "model_not_found", "not_found_error", "not_found", "invalid_model", "model_not_loaded",
+        "server_error", "api_error", "internal_error", "service_unavailable", "unavailable_error", "overloaded_error",
+        "not_supported_error", "unsupported_parameter", "unsupported_value", "invalid_value", "invalid_type",
+        "billing_hard_limit_reached", "billing_not_active", "account_deactivated", "unsupported_country_region_territory",
+        "invalid_organization", "organization_not_found", "timeout", "bad_request", "unauthorized", "forbidden",
+    ]
 }

@@ -176,7 +176,8 @@ public struct ModelCapabilities: Sendable, Equatable, Codable {
     }
 }
 
-/// Who answers: shown in the consent prompt and written to receipts (no credentials, no paths).
+/// Who answers: shown in the consent prompt and written to receipts (no credentials, no paths
+/// of this machine).
 public struct ModelDescriptor: Sendable, Equatable, Codable {
     public var target: EndpointPolicy.Target
     /// A short provider label, e.g. `openai-compatible`.
@@ -184,11 +185,23 @@ public struct ModelDescriptor: Sendable, Equatable, Codable {
     public var model: String
     /// The endpoint host, when the model is remote or served over HTTP.
     public var host: String?
+    /// The canonical endpoint (scheme, host, port, path) when the model is served over HTTP:
+    /// consent and the remembered quota state are bound to it.
+    public var endpoint: CanonicalEndpoint?
 
-    public init(target: EndpointPolicy.Target, provider: String, model: String, host: String?) {
+    public init(target: EndpointPolicy.Target, provider: String, model: String, host: String?,
+                endpoint: CanonicalEndpoint? = nil) {
         self.target = target
         self.provider = provider
         self.model = model
-        self.host = host
+        self.host = endpoint?.host ?? host
+        self.endpoint = endpoint
     }
+
+    /// `host:port` when the endpoint is known, else the host (or `-`).
+    public var hostPort: String { endpoint?.hostPort ?? host ?? "-" }
+    /// The endpoint's path (`/v1`), or nil when there is none.
+    public var path: String? { endpoint?.displayPath }
+    /// What consent and quota memory are bound to: the canonical endpoint URL, else the host.
+    public var endpointIdentity: String { endpoint?.string ?? host ?? "" }
 }

@@ -25,7 +25,7 @@ public struct OpenAICompatibleClient: LanguageModel {
     public let configuration: OpenAIConfiguration
     private let apiKey: String?
     private let transport: any HTTPTransport
-    private let endpointCheck: Result<URL, EndpointRefusal>
+    private let endpointCheck: Result<CanonicalEndpoint, EndpointRefusal>
 
     /// - Parameters:
     ///   - apiKey: the key for the `Authorization: Bearer` header, if any (from a `KeyStore`).
@@ -36,7 +36,7 @@ public struct OpenAICompatibleClient: LanguageModel {
         self.apiKey = (trimmed?.isEmpty ?? true) ? nil : trimmed
         self.transport = transport
         do {
-            endpointCheck = .success(try EndpointPolicy.validate(configuration.baseURL, for: configuration.target))
+            endpointCheck = .success(try EndpointPolicy.canonical(configuration.baseURL, for: configuration.target))
         } catch {
             endpointCheck = .failure(error)
         }
@@ -52,10 +52,13 @@ public struct OpenAICompatibleClient: LanguageModel {
     }
 
     public var descriptor: ModelDescriptor {
-        let host = (try? endpointCheck.get())?.host ?? URLComponents(string: configuration.baseURL)?.host
-        return ModelDescriptor(target: configuration.target, provider: configuration.provider,
-                               model: configuration.model, host: host)
+        let endpoint = try? endpointCheck.get()
+        return ModelDescriptor(target: configuration.target, provider: configuration.provider, model: configuration.model,
+                               host: endpoint?.host ?? URLComponents(string: configuration.baseURL)?.host, endpoint: endpoint)
     }
+
+    /// The canonical endpoint the client connects to, when the policy accepted it.
+    public var endpoint: CanonicalEndpoint? { try? endpointCheck.get() }
 
     public var capabilities: ModelCapabilities { configuration.capabilities }
 
@@ -104,7 +107,11 @@ public struct OpenAICompatibleClient: LanguageModel {
 
     /// Checks everything that can fail without a connection and returns the request URL.
     func preflight(_ request: CompletionRequest?, path: String) throws -> URL {
-        if case .failure(let refusal) = endpointCheck { throw ModelError.endpointRefused(refusal) }
+        let endpoint: CanonicalEndpoint
+        switch endpointCheck {
+        case .failure(let refusal): throw ModelError.endpointRefused(refusal)
+        case .success(let canonical): endpoint = canonical
+        }
         if configuration.requiresKey && apiKey == nil { throw ModelError.missingCredentials }
         if Task.isCancelled { throw ModelError.cancelled }
         if let request {
@@ -114,11 +121,20 @@ public struct OpenAICompatibleClient: LanguageModel {
                 throw ModelError.contextOverflow(estimatedTokens: estimated, limit: configuration.capabilities.contextWindow)
             }
         }
-        guard let url = configuration.endpoint(path) else {
+        // The canonical form is what was classified, so it is what is connected to.
+        guard let url = URL(string: endpoint.string + "/" + path) else {
             throw ModelError.endpointRefused(EndpointRefusal(rule: .malformedURL, target: configuration.target, host: nil))
         }
         return url
     }
+
+    /// Bytes of the chat-completion body this client would send for `request`.
+    public func requestBodyBytes(for request: CompletionRequest, stream: Bool) -> Int {
+        OpenAIRequestBuilder.body(for: request, configuration: configuration, stream: stream).count
+    }
+
+    /// The key, for a keyed fingerprint only (quota state binding); never print it.
+    public var apiKeyForFingerprint: String? { apiKey }
 
     var streamingTransport: any HTTPTransport { transport }
     var streamingAPIKey: String? { apiKey }

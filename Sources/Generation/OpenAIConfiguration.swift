@@ -67,11 +67,4 @@ public struct OpenAIConfiguration: Sendable, Equatable, Codable {
                                             jsonSchemaOutput: jsonSchemaOutput, tools: true),
             budget: budget, timeouts: .cloud, maxTokensField: .maxCompletionTokens, requiresKey: true)
     }
-
-    /// The URL for an API path below the base (`chat/completions`, `models`).
-    func endpoint(_ path: String) -> URL? {
-        var base = baseURL.trimmingCharacters(in: .whitespacesAndNewlines)
-        while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + "/" + path)
-    }
 }

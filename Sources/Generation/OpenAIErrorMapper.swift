@@ -34,7 +34,9 @@ public enum OpenAIErrorMapper {
         switch error {
         case .object(let fields):
             if case .string(let code)? = fields["code"], let clean = ModelError.sanitizedCode(code) { return clean }
-            if case .number(let number)? = fields["code"] { return String(Int(number)) }
+            if case .number(let number)? = fields["code"], number.rounded() == number, (100...599).contains(number) {
+                return String(Int(number))
+            }
             if case .string(let type)? = fields["type"] { return ModelError.sanitizedCode(type) }
             return nil
         default:

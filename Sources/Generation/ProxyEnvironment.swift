@@ -1,65 +1,46 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Secrets
+import Synchronization
 
 /// libcurl (behind FoundationNetworking) honours `http_proxy`, `https_proxy`/`HTTPS_PROXY` and
-/// `all_proxy`/`ALL_PROXY` for every request, loopback included, and FoundationNetworking offers
-/// no way to turn that off. A request to a loopback model through such a proxy would carry the
-/// prompt off the machine, so the live transport refuses it unless `no_proxy`/`NO_PROXY` exempts
-/// the host. This mirrors curl's own rules (lower-case `http_proxy` only; `*`, host names, domain
-/// suffixes, IP addresses and IPv4 CIDR ranges in `no_proxy`), erring towards "proxied".
+/// `all_proxy`/`ALL_PROXY` for every request, loopback included; FoundationNetworking stores
+/// `connectionProxyDictionary` but never applies it, so the process environment is the only
+/// switch libcurl reads (at each connection). A loopback model request must never go through a
+/// proxy, whatever the variables say: `exemptLoopback()` adds the loopback forms to both
+/// `no_proxy` and `NO_PROXY` of this process (keeping every entry that was there), so libcurl
+/// connects directly; cloud requests keep honouring `HTTPS_PROXY`.
 public enum ProxyEnvironment {
-    /// Whether libcurl would send a request for `url` through a proxy.
-    public static func wouldProxy(_ url: URL, environment: [String: String]) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), let rawHost = url.host else { return false }
-        let variables: [String]
-        switch scheme {
-        case "http": variables = ["http_proxy", "all_proxy", "ALL_PROXY"]
-        case "https": variables = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
-        default: return false
-        }
-        guard variables.contains(where: { !(environment[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            return false
-        }
-        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        let exemptions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
-        return !exemptions.contains { exempts($0, host: host) }
-    }
+    /// The entries added to `no_proxy`/`NO_PROXY`: every loopback host form the endpoint policy
+    /// accepts (libcurl matches names, IPv4 CIDR and IPv6 addresses without brackets).
+    public static let loopbackEntries = ["localhost", "127.0.0.0/8", "::1"]
 
-    /// The refusal for a loopback request that a proxy would carry, if any.
-    public static func loopbackRefusal(for url: URL, environment: [String: String]) -> EndpointRefusal? {
-        guard let host = url.host, EndpointPolicy.isLoopback(host: host), wouldProxy(url, environment: environment) else {
-            return nil
+    private static let exempted = Mutex(false)
+
+    /// Makes libcurl bypass every proxy for loopback hosts in this process. Idempotent; call it
+    /// before the first request (the live transport does, when it is created).
+    /// - Returns: whether the process environment now exempts loopback hosts.
+    @discardableResult
+    public static func exemptLoopback() -> Bool {
+        exempted.withLock { done in
+            if done { return true }
+            for variable in ["no_proxy", "NO_PROXY"] {
+                let current = getenv(variable).map { String(cString: $0) } ?? ""
+                let entries = current.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                let missing = loopbackEntries.filter { !entries.contains($0) }
+                guard !missing.isEmpty else { continue }
+                if setenv(variable, (entries + missing).joined(separator: ","), 1) != 0 { return false }
+            }
+            done = true
+            return true
         }
+    }
+    /// The refusal for a loopback request when the process environment could not be changed to
+    /// exempt loopback hosts (`exemptLoopback()` failed), if any. Loopback is never proxied.
+    public static func loopbackRefusal(for url: URL) -> EndpointRefusal? {
+        guard let host = url.host, EndpointPolicy.isLoopback(host: host), !exemptLoopback() else { return nil }
         return EndpointRefusal(rule: .proxyWouldCarryLoopback, target: .local, host: host)
-    }
-
-    private static func exempts(_ entry: String, host: String) -> Bool {
-        if entry == "*" { return true }
-        let pattern = entry.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if let slash = pattern.firstIndex(of: "/") {
-            return ipv4(host).flatMap { address in
-                ipv4(String(pattern[..<slash])).flatMap { network in
-                    Int(pattern[pattern.index(after: slash)...]).map { bits in
-                        guard (0...32).contains(bits) else { return false }
-                        let mask: UInt32 = bits == 0 ? 0 : ~UInt32(0) << (32 - UInt32(bits))
-                        return address & mask == network & mask
-                    }
-                }
-            } ?? false
-        }
-        let name = pattern.hasPrefix(".") ? String(pattern.dropFirst()) : pattern
-        return host == name || host.hasSuffix("." + name)
-    }
-
-    private static func ipv4(_ text: String) -> UInt32? {
-        let parts = text.split(separator: ".")
-        guard parts.count == 4 else { return nil }
-        var value: UInt32 = 0
-        for part in parts {
-            guard let octet = UInt8(part) else { return nil }
-            value = value << 8 | UInt32(octet)
-        }
-        return value
     }
 }

@@ -9,25 +9,30 @@ import Synchronization
 /// redirect could leave the checked endpoint). Terminating the stream cancels the task, which
 /// closes the socket, and invalidates the session (which releases the delegate).
 ///
-/// A loopback request that an environment proxy would carry is refused with
-/// `ModelError.endpointRefused` (rule `endpoint.proxy-would-carry-loopback`) before any
-/// connection; see `ProxyEnvironment`.
+/// Loopback requests never go through a proxy: plain HTTP to loopback does not use libcurl at
+/// all (`LoopbackHTTPTransport`), and creating the transport exempts loopback hosts in the
+/// process environment libcurl reads (`ProxyEnvironment.exemptLoopback()`) for HTTPS to
+/// loopback; HTTPS to remote hosts keeps honouring `HTTPS_PROXY`.
 public struct URLSessionTransport: HTTPTransport {
-    private let environment: [String: String]
-
-    /// - Parameter environment: the variables libcurl will read (inject a fixed one in tests).
+    /// - Parameter environment: kept for callers that pass one; libcurl reads the process
+    ///   environment itself, which is why loopback is exempted there.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.environment = environment
+        ProxyEnvironment.exemptLoopback()
     }
 
     /// FoundationNetworking reports upload progress (`didSendBodyData`) once the connection
     /// carries the request body, so requests with a body report `connected`; others (GET) fall
     /// back to the first-byte deadline.
-    public func reportsConnection(for request: HTTPRequest) -> Bool { request.body?.isEmpty == false }
+    public func reportsConnection(for request: HTTPRequest) -> Bool {
+        LoopbackHTTPTransport.serves(request.url) || request.body?.isEmpty == false
+    }
 
+    /// Plain HTTP to loopback goes over `LoopbackHTTPTransport` (no libcurl, no proxy, IPv6
+    /// literals work); everything else over URLSession.
     public func open(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPEvent, Error> {
-        AsyncThrowingStream { continuation in
-            if let refusal = ProxyEnvironment.loopbackRefusal(for: request.url, environment: environment) {
+        if LoopbackHTTPTransport.serves(request.url) { return LoopbackHTTPTransport().open(request) }
+        return AsyncThrowingStream { continuation in
+            if let refusal = ProxyEnvironment.loopbackRefusal(for: request.url) {
                 continuation.finish(throwing: ModelError.endpointRefused(refusal))
                 return
             }

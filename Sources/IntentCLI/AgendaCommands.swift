@@ -7,44 +7,62 @@ import Store
 enum AgendaCommands {
     static let calendars: Command = Command(
         name: "calendars", summary: "Register the .ics files ListEvents and DailyBrief read by default",
-        usage: "intent calendars add FILE... | remove FILE... | list [--json]",
-        run: { args, globals, env in
-            let specs = [FlagSpec(name: "json", takesValue: false, help: "print JSON"),
-                         FlagSpec(name: "home", takesValue: true, help: "use the home DIR"), CatalogCommands.helpFlag]
-            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: calendars)
-            let paths = env.paths(globals, home: parsed.value("home"))
-            let files = parsed.positional.dropFirst().map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            switch action {
-            case "add":
-                guard !files.isEmpty else { throw IntentError.usage("intent calendars add FILE...") }
-                for file in files {
-                    do { _ = try CalendarFile.load(URL(fileURLWithPath: file)) } catch {
-                        throw IntentError.invalidInput("cannot use \(file): \(error)")
-                    }
+        usage: "intent calendars add FILE... | remove FILE... | list | check  [--json]",
+        run: { args, globals, env in try calendarsCommand(args, globals, env) })
+
+    static func calendarsCommand(_ args: [String], _ globals: GlobalOptions, _ env: CLIEnvironment) throws -> Int32 {
+        let specs = [FlagSpec(name: "json", takesValue: false, help: "print JSON"),
+                     FlagSpec(name: "home", takesValue: true, help: "use the home DIR"), CatalogCommands.helpFlag]
+        let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: calendars)
+        let paths = env.paths(globals, home: parsed.value("home"))
+        let json = globals.json || parsed.has("json")
+        let files = parsed.positional.dropFirst().map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        switch action {
+        case "add":
+            guard !files.isEmpty else { throw IntentError.usage("intent calendars add FILE...") }
+            var loaded: [ICalendar] = []
+            for file in files {
+                do { loaded.append(try CalendarFile.load(URL(fileURLWithPath: file))) } catch {
+                    throw IntentError.invalidInput("cannot use \(file): \(error)")
                 }
-                let all = try ConfigFile.update(paths) { config -> [String] in
-                    config.calendars = config.calendars + files.filter { !config.calendars.contains($0) }
-                    return config.calendars
-                }
-                env.streams.out("\(all.count) calendar\(all.count == 1 ? "" : "s") registered.\n")
-            case "remove":
-                let removed = try ConfigFile.update(paths) { config -> Int in
-                    let before = config.calendars.count
-                    config.calendars.removeAll { files.contains($0) }
-                    return before - config.calendars.count
-                }
-                guard removed > 0 else { throw IntentError.invalidInput("none of those calendars is registered") }
-                env.streams.out("Removed \(removed).\n")
-            case "list":
-                let list = try ConfigFile.load(paths).calendars
-                if globals.json || parsed.has("json") { try env.printJSON(["calendars": list]) } else {
-                    env.streams.out(list.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : list.map { "\($0)\n" }.joined())
-                }
-            default:
-                throw IntentError.usage("unknown action '\(action)' (add, remove, list)")
             }
-            return 0
-        })
+            // Registered anyway: a file with some broken lines still gives its other events.
+            for (file, calendar) in zip(files, loaded) where !calendar.issues.isEmpty {
+                env.streams.err("intent: warning: \(file): \(calendar.issues.count) problem\(calendar.issues.count == 1 ? "" : "s") (those lines are skipped):\n")
+                for issue in calendar.issues.prefix(CalendarCheck.shownIssues) { env.streams.err("  \(issue)\n") }
+                if calendar.issues.count > CalendarCheck.shownIssues {
+                    env.streams.err("  … \(calendar.issues.count - CalendarCheck.shownIssues) more (intent calendars check)\n")
+                }
+            }
+            let all = try ConfigFile.update(paths) { config -> [String] in
+                config.calendars = config.calendars + files.filter { !config.calendars.contains($0) }
+                return config.calendars
+            }
+            env.streams.out("\(all.count) calendar\(all.count == 1 ? "" : "s") registered.\n")
+        case "remove":
+            let removed = try ConfigFile.update(paths) { config -> Int in
+                let before = config.calendars.count
+                config.calendars.removeAll { files.contains($0) }
+                return before - config.calendars.count
+            }
+            guard removed > 0 else { throw IntentError.invalidInput("none of those calendars is registered") }
+            env.streams.out("Removed \(removed).\n")
+        case "list":
+            let list = try ConfigFile.load(paths).calendars
+            if json { try env.printJSON(["calendars": list]) } else {
+                env.streams.out(list.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : list.map { "\($0)\n" }.joined())
+            }
+        case "check":
+            let reports = try ConfigFile.load(paths).calendars.map(CalendarCheck.check)
+            if json { try env.printJSON(CalendarCheck.Document(calendars: reports)) } else {
+                env.streams.out(reports.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : reports.map(CalendarCheck.text).joined())
+            }
+            return reports.contains { $0.status != "ok" && $0.status != "warnings" } ? ExitCode.dataError.rawValue : 0
+        default:
+            throw IntentError.usage("unknown action '\(action)' (add, remove, list, check)")
+        }
+        return 0
+    }
 
     static let reminders: Command = Command(
         name: "reminders", summary: "Export reminders as iCalendar VTODOs",

@@ -21,7 +21,18 @@ struct FlagSpec {
 }
 
 enum ArgumentParser {
+    /// True for `--name`, `--name=value` and short options such as `-t` or `-xvf`: never a
+    /// value or a positional. A lone `-` (stdin), `--`, negative numbers and text with spaces
+    /// (`-t work` as one argument) are not options.
+    static func looksLikeOption(_ arg: String) -> Bool {
+        if arg.hasPrefix("--") { return arg.count > 2 }
+        guard arg.hasPrefix("-"), arg.count >= 2, let second = arg.dropFirst().first, second.isLetter else { return false }
+        return !arg.contains(" ")
+    }
+
     /// Parses `args` against `specs`. `--` ends option parsing. A lone `-` is a positional (stdin).
+    /// `-h` is `--help`; any other short option is a usage error naming it (never folded into
+    /// a positional such as a title).
     static func parse(_ args: [String], specs: [FlagSpec]) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
@@ -30,6 +41,15 @@ enum ArgumentParser {
         while index < args.count {
             let arg = args[index]
             index += 1
+            if !optionsEnded, !arg.hasPrefix("--"), looksLikeOption(arg) {
+                if arg == "-h", byName["help"] != nil { parsed.switches.insert("help"); continue }
+                var message = "unknown option '\(arg)'"
+                if let long = specs.reversed().first(where: { !GlobalOptions.valued.contains($0.name) && $0.name.hasPrefix(String(arg.dropFirst().prefix(1))) }) {
+                    message += "; did you mean '--\(long.name)'?"
+                }
+                message += " (intent takes long options; put text that starts with '-' after '--')"
+                throw IntentError.usage(message)
+            }
             if optionsEnded || !arg.hasPrefix("--") || arg == "--" {
                 if arg == "--", !optionsEnded { optionsEnded = true; continue }
                 parsed.positional.append(arg)
@@ -48,7 +68,9 @@ enum ArgumentParser {
             }
             if spec.takesValue {
                 if let inline { parsed.options[name, default: []].append(inline); continue }
-                guard index < args.count else { throw IntentError.usage("option '--\(name)' needs a value") }
+                guard index < args.count, !looksLikeOption(args[index]) || args[index] == "-" else {
+                    throw IntentError.usage("--\(name) needs a value")
+                }
                 parsed.options[name, default: []].append(args[index])
                 index += 1
             } else {

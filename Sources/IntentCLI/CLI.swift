@@ -1,5 +1,7 @@
+import Agenda
 import Foundation
 import IntentKit
+import Secrets
 
 /// Everything the command line needs from the outside world; `main.swift` builds the live one,
 /// tests build their own.
@@ -13,6 +15,8 @@ public struct CLIEnvironment: Sendable {
     public var wallClock: @Sendable () -> Date
     /// Forces presence (tests); nil means detect from `/dev/tty`.
     public var presence: Presence?
+    /// The live keys, known to the redactor every output goes through.
+    public var secrets: SecretRegistry
 
     public init(environment: [String: String], streams: any OutputStreams, terminal: any Terminal,
                 registry: IntentRegistry, ids: any IDGenerator = RandomIDGenerator(),
@@ -24,6 +28,14 @@ public struct CLIEnvironment: Sendable {
         self.ids = ids
         self.wallClock = wallClock
         self.presence = presence
+        self.secrets = SecretRegistry(environment: environment)
+    }
+
+    /// The machine's zone database and configured zone. `INTENT_SYSTEM_ROOT` points it at a fake
+    /// root (tests); `TZDIR` moves the database as it does for glibc.
+    var systemZones: SystemZones {
+        SystemZones(root: environment["INTENT_SYSTEM_ROOT"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/",
+                    environment: environment)
     }
 
     func detectPresence(noInput: Bool) -> Presence {
@@ -32,34 +44,82 @@ public struct CLIEnvironment: Sendable {
     }
 }
 
-/// Options that may stand before the subcommand: `intent --home DIR --json list`.
+/// Options every command accepts, before or after the command name:
+/// `intent --home DIR list`, `intent list --home DIR`, `intent run X --tz Asia/Kolkata`.
 struct GlobalOptions {
     var home: String?
     var json = false
     var noInput = false
+    var tz: String?
+    var now: String?
+    var policy: String?
+
+    static let valued: Set<String> = ["home", "tz", "now", "policy"]
+    static let switches: Set<String> = ["json", "no-input"]
+
+    /// Removes the global options from `args` (up to a `--`), returning them and the rest.
+    static func extract(_ args: [String]) throws -> (GlobalOptions, [String]) {
+        var globals = GlobalOptions()
+        var rest: [String] = []
+        var index = 0
+        while index < args.count {
+            let arg = args[index]
+            index += 1
+            if arg == "--" { rest += args[(index - 1)...]; break }
+            guard arg.hasPrefix("--") else { rest.append(arg); continue }
+            var name = String(arg.dropFirst(2))
+            var inline: String?
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if switches.contains(name), inline == nil {
+                if name == "json" { globals.json = true } else { globals.noInput = true }
+                continue
+            }
+            guard valued.contains(name) else { rest.append(arg); continue }
+            let value: String
+            if let inline {
+                value = inline
+            } else {
+                guard index < args.count, !ArgumentParser.looksLikeOption(args[index]) else {
+                    throw IntentError.usage("--\(name) needs a value")
+                }
+                value = args[index]
+                index += 1
+            }
+            guard !value.isEmpty else { throw IntentError.usage("--\(name) needs a value") }
+            switch name {
+            case "home": globals.home = value
+            case "tz": globals.tz = value
+            case "now": globals.now = value
+            default: globals.policy = value
+            }
+        }
+        return (globals, rest)
+    }
 }
 
 /// The `intent` command line: dispatches subcommands, maps errors to messages and exit codes.
 public enum IntentCommandLine {
     /// Runs one command line (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], in env: CLIEnvironment) async -> Int32 {
-        var args = arguments
-        var globals = GlobalOptions()
-        while let first = args.first, first.hasPrefix("--") {
-            switch first {
-            case "--json": globals.json = true; args.removeFirst()
-            case "--no-input": globals.noInput = true; args.removeFirst()
-            case "--home" where args.count > 1: globals.home = args[1]; args.removeFirst(2)
-            case "--help", "-h": args = ["help"]
-            case "--version": args = ["version"]
-            default:
-                if first.hasPrefix("--home=") { globals.home = String(first.dropFirst(7)); args.removeFirst(); continue }
-                return fail(.usage("unknown option '\(first)' before the command; see 'intent --help'"), env)
-            }
+        var env = env
+        env.streams = RedactingStreams(base: env.streams, secrets: env.secrets)
+        let globals: GlobalOptions
+        var args: [String]
+        do { (globals, args) = try GlobalOptions.extract(arguments) } catch { return fail(IntentRunner.classify(error), env) }
+        switch args.first {
+        case "--help", "-h": args = ["help"]
+        case "--version", "-V": args = ["version"]
+        default: break
         }
         guard let name = args.first else {
-            env.streams.out(HelpText.main(env.registry))
+            env.streams.err(HelpText.short)
             return ExitCode.usage.rawValue
+        }
+        if name.hasPrefix("-") {
+            return fail(.usage("unknown option '\(name)' before the command; see 'intent --help'"), env)
         }
         let rest = Array(args.dropFirst())
         guard let command = Commands.named(name) else {
@@ -72,6 +132,10 @@ public enum IntentCommandLine {
             return fail(.usage(message + " (see 'intent --help')"), env)
         }
         do {
+            // `run` checks after its arguments, so an unknown intent or flag is still a usage error.
+            if !Commands.homeless.contains(command.name), command.name != "run", !(rest.contains("--help") || rest.contains("-h")) {
+                try HomeCheck.verify(globals, env)
+            }
             return try await command.run(rest, globals, env)
         } catch let help as HelpRequest {
             env.streams.out(help.text)

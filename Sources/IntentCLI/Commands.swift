@@ -13,12 +13,15 @@ struct Command: Sendable {
 enum Commands {
     static let all: [Command] = [
         RunCommand.command,
+        MCPCommand.command,
         CatalogCommands.list,
         CatalogCommands.describe,
         HistoryCommand.command,
         LibraryCommand.command,
         AgendaCommands.calendars,
         AgendaCommands.reminders,
+        ThoughtsCommand.command,
+        ConfigCommand.command,
         EvalCommand.command,
         EmbedCommand.command,
         BenchCommand.command,
@@ -33,6 +36,9 @@ enum Commands {
         CatalogCommands.version,
     ]
 
+    /// Commands that never read or write a home (no home check before them).
+    static let homeless: Set<String> = ["list", "describe", "help", "version", "completions", "eval", "bench", "embed", "model"]
+
     static func named(_ name: String) -> Command? {
         all.first { $0.name == name }
     }
@@ -46,7 +52,10 @@ enum Redaction {
 extension CLIEnvironment {
     /// Paths for this invocation: `--home`, else `INTENT_HOME`, else XDG.
     func paths(_ globals: GlobalOptions, home: String? = nil) -> AppPaths {
-        AppPaths.resolve(home: home ?? globals.home, environment: environment)
+        let paths = AppPaths.resolve(home: home ?? globals.home, environment: environment)
+        // The home's stored keys join the redactor before anything of this command is printed.
+        secrets.register(contentsOf: FileKeyStore(directory: paths.configDirectory, environment: environment))
+        return paths
     }
 
     /// Prints a value as one line of JSON.

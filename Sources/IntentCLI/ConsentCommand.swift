@@ -52,7 +52,8 @@ enum ConsentCommand {
     static func describe(_ c: RememberedConsent) -> String {
         switch c.decision {
         case .allow:
-            return "Cloud consent: allow — payloads go to \(c.provider ?? "?") / \(c.model ?? "?") at \(c.host ?? "?") without asking (only that endpoint).\n"
+            return "Cloud consent: allow — payloads go to \(c.provider ?? "?") / \(c.model ?? "?") at \(c.host ?? "?") without asking "
+                + "(only that scheme, host, port and path; any change asks again).\n"
         case .deny:
             return "Cloud consent: deny — nothing is sent to a cloud model; cloud-required runs exit 77.\n"
         case .ask:

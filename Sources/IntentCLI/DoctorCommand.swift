@@ -20,10 +20,11 @@ enum DoctorCommand {
             let parsed = try ArgumentParser.parse(args, specs: specs)
             if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
             let paths = env.paths(globals, home: parsed.value("home"))
-            let policy = try RunCommand.policy(parsed.value("policy"), paths: paths)
+            let policy = try RunCommand.policy(parsed.value("policy") ?? globals.policy, paths: paths)
             let admin = try RoutingCLI.admin(paths, env)
             try await admin.store.ensureConfigured()
-            let report = try await Doctor.report(admin: admin, policy: policy)
+            let presence = env.detectPresence(noInput: globals.noInput)
+            let report = try await Doctor.report(admin: admin, policy: policy, presence: presence)
             if globals.json || parsed.has("json") {
                 try env.printJSON(report)
             } else {
@@ -37,12 +38,19 @@ enum DoctorCommand {
         for rung in report.rungs {
             let state = rung.available ? "available" : "unavailable"
             var line = "  \(rung.rung.padding(toLength: 14, withPad: " ", startingAt: 0))\(state.padding(toLength: 12, withPad: " ", startingAt: 0))"
-            if let model = rung.model { line += "\(model)\(rung.host.map { " @ \($0)" } ?? "") — " }
+            if let model = rung.model { line += "\(model)\(rung.host.map { " @ \($0)" } ?? "")\(rung.path ?? "") — " }
             line += rung.available && rung.model != nil ? "ok" : rung.why
             if let quota = rung.quota { line += "; quota \(quota)" }
             if let consent = rung.consent { line += "; consent \(consent)" }
             if !rung.allowedByPolicy { line += " (not used under \(report.policy.rawValue))" }
             text += Redaction.clean(line) + "\n"
+        }
+        text += "intents (a run now would answer from):\n"
+        for route in report.intents {
+            var line = "  \(route.intent.padding(toLength: 16, withPad: " ", startingAt: 0))\(route.rung)"
+            if let consent = route.consent { line += " (consent \(consent))" }
+            if let reason = route.fallbackReason { line += "  — \(reason)" }
+            text += line + "\n"
         }
         return text
     }

@@ -17,7 +17,7 @@ enum EmbedCommand {
             let parsed = try ArgumentParser.parse(args, specs: specs)
             if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
             guard !parsed.positional.isEmpty else { throw IntentError.usage("intent embed TEXT (use '-' to read stdin)") }
-            let text = parsed.positional == ["-"] ? InputReader.readStdinText() : parsed.positional.joined(separator: " ")
+            let text = parsed.positional == ["-"] ? try InputReader.readStdinText() : parsed.positional.joined(separator: " ")
             let loaded = EmbedderProvider.live(paths: env.paths(globals, home: parsed.value("home"))).current
             if let problem = loaded.problem {
                 env.streams.err("intent: \(problem); using the \(loaded.embedder.identifier) embedder — run 'make models' to install MiniLM\n")

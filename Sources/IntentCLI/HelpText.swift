@@ -6,7 +6,7 @@ enum HelpText {
         var text = """
         intent — run typed intents from cron, pipelines and the terminal
 
-        USAGE: intent [--home DIR] [--json] COMMAND [ARGS...]
+        USAGE: intent COMMAND [ARGS...] [--home DIR] [--json] [--tz ZONE] [--now ISO] [--policy P]
 
         COMMANDS:
 
@@ -18,6 +18,7 @@ enum HelpText {
         }
         text += """
 
+        \(globalOptions)
         Run 'intent run NAME --help' for an intent's parameters, 'intent COMMAND --help' for a command.
         Exit codes: 0 ok · 1 internal · 64 usage · 65 invalid input · 69 unavailable · 75 temporary ·
         77 not permitted · 78 configuration · 130 interrupted.
@@ -25,6 +26,28 @@ enum HelpText {
         """
         return text
     }
+
+    /// What bare `intent` prints on stderr.
+    static let short = """
+        usage: intent COMMAND [ARGS...] [--home DIR] [--json] [--tz ZONE] [--now ISO] [--policy P]
+               intent run NAME [PRIMARY] [--param value ...] [--yes] [--dry-run]
+        Try 'intent --help' for the commands and intents, 'intent run NAME --help' for one intent.
+
+        """
+
+    /// The options every command accepts, before or after its name.
+    static let globalOptions = """
+
+        GLOBAL OPTIONS (before or after the command):
+          --home DIR                keep data and config under DIR (like INTENT_HOME)
+          --json                    print JSON
+          --tz ZONE                 time zone (tzdata name); default TZ, else config tz, else the system zone
+          --now ISO                 freeze the clock (ISO-8601; without offset = wall-clock in the zone)
+          --policy P                local-only | prefer-local | cloud-allowed | cloud-required
+          --no-input                never prompt (headless)
+          -h, --help                help;  -V, --version  version
+
+        """
 
     static func run(_ registry: IntentRegistry) -> String {
         var text = "USAGE: \(RunCommand.command.usage)\n\nOPTIONS:\n"

@@ -1,3 +1,4 @@
+import Foundation
 import IntentKit
 import Store
 
@@ -30,10 +31,11 @@ enum HistoryCommand {
                 return 0
             }
             if runs.isEmpty { env.streams.out("No runs yet.\n"); return 0 }
+            let zone = try ClockOptions.zone(globals, env)
             for r in runs {
                 let route = r.routeCompleted.map { " via \($0)" } ?? ""
                 let code = r.exitCode == 0 ? "" : " exit \(r.exitCode)"
-                env.streams.out("\(r.startedAt)  \(r.intent.padding(toLength: 16, withPad: " ", startingAt: 0)) \(r.status)\(code)\(route)  \(String(format: "%.0f", r.durationMs)) ms  \(r.id)\n")
+                env.streams.out("\(HumanTime.format(StoreTime.date(r.startedAt) ?? Date(), in: zone, pattern: "yyyy-MM-dd HH:mm:ss"))  \(r.intent.padding(toLength: 16, withPad: " ", startingAt: 0)) \(r.status)\(code)\(route)  \(String(format: "%.0f", r.durationMs)) ms  \(r.id)\n")
             }
             return 0
         })

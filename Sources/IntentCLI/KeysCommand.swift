@@ -20,13 +20,22 @@ enum KeysCommand {
         run: { args, globals, env in
             let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
-            let keys = RoutingCLI.keys(paths, env)
+            let keys = FileKeyStore(directory: paths.configDirectory, environment: env.environment, registry: env.secrets)
             let name = parsed.positional.dropFirst().first
             do {
                 switch action {
                 case "set":
                     guard let name else { throw IntentError.usage("intent keys set NAME (e.g. cloud)") }
+                    guard parsed.positional.count <= 2 else {
+                        // Never echo it: the value is the secret.
+                        throw IntentError.usage("intent keys set takes the key on stdin or at a hidden prompt, never as an argument: "
+                            + "an argument is already visible to other users in `ps` and is kept in your shell history. Nothing was stored; "
+                            + "remove it from your history, then: printf %s \"$KEY\" | intent keys set \(name)")
+                    }
                     try KeyName.validate(name)
+                    guard KeyName.used.contains(name) else {
+                        throw IntentError.usage("no model uses a key named '\(name)'; the names in use are: \(KeyName.used.joined(separator: ", "))")
+                    }
                     let value = try readKey(name, globals: globals, env: env)
                     try keys.set(name: name, value: value)
                     try forgetQuota(name, paths: paths)

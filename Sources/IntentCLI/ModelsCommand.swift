@@ -111,7 +111,7 @@ struct ModelsDocument: Encodable {
 /// Shared plumbing of the routing commands.
 enum RoutingCLI {
     static func keys(_ paths: AppPaths, _ env: CLIEnvironment) -> FileKeyStore {
-        FileKeyStore(directory: paths.configDirectory, environment: env.environment)
+        FileKeyStore(directory: paths.configDirectory, environment: env.environment, registry: env.secrets)
     }
 
     static func admin(_ paths: AppPaths, _ env: CLIEnvironment) throws -> ModelAdmin {

@@ -53,11 +53,11 @@ enum ReceiptsCommand {
             "rungs     \(r.rungs.map(\.rawValue).joined(separator: " → "))",
             "reasons   \(r.reasons.joined(separator: ", "))",
             "payload   \(r.promptBytes) prompt bytes, \(r.contextBytes) context bytes, \(r.chunkCount) chunks (\(r.droppedChunks) dropped), ~\(r.promptTokens) tokens",
-            "sha256    \(r.envelopeSHA256)",
+            "digest    \(r.envelopeSHA256)",
             "quota     \(r.quota)   consent \(r.consent ?? "-")   verification \(r.verification)",
         ]
         for a in r.attempts {
-            lines.append("attempt   \(a.target.rawValue) \(a.provider)/\(a.model)@\(a.host ?? "-")  \(a.outcome.rawValue)"
+            lines.append("attempt   \(a.target.rawValue) \(a.provider)/\(a.model)@\(a.host ?? "-")\(a.path ?? "")  \(a.outcome.rawValue)"
                          + (a.errorCategory.map { " [\($0)]" } ?? "") + "  \(a.start) → \(a.end)")
         }
         return lines.joined(separator: "\n") + "\n"

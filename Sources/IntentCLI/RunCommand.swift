@@ -19,7 +19,7 @@ enum RunCommand {
         FlagSpec(name: "no-input", takesValue: false, help: "never prompt (headless), even at a terminal"),
         FlagSpec(name: "policy", takesValue: true, help: "local-only | prefer-local | cloud-allowed | cloud-required"),
         FlagSpec(name: "now", takesValue: true, help: "freeze the clock (ISO-8601; without offset = wall-clock in --tz)"),
-        FlagSpec(name: "tz", takesValue: true, help: "time zone (IANA name); default TZ, else UTC"),
+        FlagSpec(name: "tz", takesValue: true, help: "time zone (tzdata name); default TZ, else config tz, else the system zone"),
         FlagSpec(name: "home", takesValue: true, help: "keep data and config under DIR (like INTENT_HOME)"),
         FlagSpec(name: "help", takesValue: false, help: "show this intent's parameters"),
     ]
@@ -43,31 +43,32 @@ enum RunCommand {
             env.streams.out(HelpText.intent(type))
             return 0
         }
-        let json = globals.json || parsed.has("json")
+        let json = globals.json
+        try HomeCheck.verify(globals, env)
         let clock = ContinuousClock.now
 
-        let zone = try ClockOptions.timeZone(flag: parsed.value("tz"), environment: env.environment) {
-            env.streams.err("intent: warning: \($0)\n")
-        }
-        let now = try ClockOptions.now(flag: parsed.value("now"), environment: env.environment, zone: zone, wallClock: env.wallClock)
-        let paths = env.paths(globals, home: parsed.value("home"))
-        let policy = try policy(parsed.value("policy"), paths: paths)
-        let presence = env.detectPresence(noInput: globals.noInput || parsed.has("no-input"))
+        let paths = env.paths(globals)
+        let config = try ConfigFile.load(paths)
+        let warn: (String) -> Void = { env.streams.err("intent: warning: \($0)\n") }
+        let zone = try ClockOptions.timeZone(flag: globals.tz, environment: env.environment,
+                                             configured: config.raw["tz"]?.stringValue, system: env.systemZones, warn: warn)
+        let now = try ClockOptions.now(flag: globals.now, environment: env.environment, zone: zone,
+                                       wallClock: env.wallClock, warn: warn)
+        let policy = try policy(globals.policy, paths: paths)
+        let presence = env.detectPresence(noInput: globals.noInput)
         let request = try parameterRequest(parsed, parameters: parameters, env: env)
 
-        let store = IntentStore(paths: paths)
-        var context = RunContext(runID: env.ids.make("run"), now: now, timeZone: zone, presence: presence,
-                                 policy: policy, assumeYes: parsed.has("yes"), dryRun: parsed.has("dry-run"),
-                                 terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))
-        context.store = store
-        context.dates = DueDateResolver()
-        context.ladder = ModelLadder.live(paths: paths, store: store, environment: env.environment)
-        context.embedders = .live(paths: paths)
+        let services = AppServices(paths: paths, environment: env.environment, dateOrder: config.raw["date_order"]?.stringValue)
+        let context = services.context(runID: env.ids.make("run"), now: now, timeZone: zone, presence: presence,
+                                       policy: policy, assumeYes: parsed.has("yes"), dryRun: parsed.has("dry-run"),
+                                       terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))
 
         let envelope = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock
-        record(envelope, store: store, context: context, elapsed: elapsed, env: env)
-        RunOutput.print(envelope, json: json, env: env)
+        services.record(envelope, context: context, elapsed: elapsed, entryPoint: .commandLine) {
+            env.streams.err("intent: warning: \($0)\n")
+        }
+        RunOutput.print(envelope, json: json, env: env, zone: zone)
         return envelope.exitCode.rawValue
     }
 
@@ -89,7 +90,7 @@ enum RunCommand {
         }
         let stdinUsedForPrimary = parsed.positional == ["-"]
         if stdinUsedForPrimary {
-            request.positional = [InputReader.readStdinText()]
+            request.positional = [try InputReader.readStdinText()]
         }
         if !parsed.positional.isEmpty, !parameters.contains(where: \.isPrimary) {
             throw IntentError.usage("this intent takes no positional argument; use --flags (see --help)")
@@ -98,7 +99,9 @@ enum RunCommand {
             if source == "-" && stdinUsedForPrimary {
                 throw IntentError.usage("stdin cannot feed both --input - and the primary argument '-'")
             }
-            request.input = try InputReader.readObject(source)
+            let piped = try InputReader.readObject(source)
+            request.input = piped.values
+            request.inputKeysMustMatch = !piped.fromEnvelope
         }
         return request
     }
@@ -111,20 +114,5 @@ enum RunCommand {
             return policy
         }
         return try ConfigFile.load(paths).policy ?? .preferLocal
-    }
-
-    /// Writes the content-free `runs` row. A failure to record never changes the run's outcome.
-    /// `started_at` is the run's clock (`--now` when frozen), so "since the last brief" and the
-    /// history agree with the dates the run itself used.
-    static func record(_ envelope: RunEnvelope, store: IntentStore, context: RunContext,
-                       elapsed: Duration, env: CLIEnvironment) {
-        let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-        let row = RunRecord(envelope: envelope, presence: context.presence, policy: context.policy,
-                            startedAt: context.now, durationMs: ms)
-        do {
-            try store.recordRun(row)
-        } catch {
-            env.streams.err("intent: warning: the run was not recorded in history (\(Redaction.clean(String(describing: error))))\n")
-        }
     }
 }

@@ -13,6 +13,11 @@ public enum IntentError: Error, CustomStringConvertible, Sendable, Equatable {
     case invalidInput(String)
     /// A capability the run requires is not available (69), e.g. `cloud-required` with no cloud.
     case unavailable(String)
+    /// A file or directory cannot be created or written: read-only file system, permission
+    /// denied (73). The message names the file and what to do.
+    case cannotCreate(String)
+    /// Reading or writing a file failed: disk full, I/O error, a damaged database (74).
+    case ioError(String)
     /// A transient condition: lock busy, timeout with no fallback allowed (75).
     case temporary(String)
     /// A write needs confirmation but the run is headless without `--yes` (77).
@@ -33,6 +38,8 @@ public enum IntentError: Error, CustomStringConvertible, Sendable, Equatable {
         case .usage, .missingValue: return .usage
         case .invalidValue, .invalidInput: return .dataError
         case .unavailable: return .unavailable
+        case .cannotCreate: return .cannotCreate
+        case .ioError: return .ioError
         case .temporary: return .temporary
         case .confirmationRequired, .declined, .notPermitted: return .notPermitted
         case .configuration: return .configuration
@@ -59,6 +66,8 @@ public enum IntentError: Error, CustomStringConvertible, Sendable, Equatable {
         case .invalidValue: return "invalid_value"
         case .invalidInput: return "invalid_input"
         case .unavailable: return "unavailable"
+        case .cannotCreate: return "cannot_create"
+        case .ioError: return "io_error"
         case .temporary: return "temporary"
         case .confirmationRequired: return "confirmation_required"
         case .declined: return "declined"
@@ -76,6 +85,8 @@ public enum IntentError: Error, CustomStringConvertible, Sendable, Equatable {
         case .invalidValue(let p, let r): return "invalid value for --\(p): \(r)"
         case .invalidInput(let m): return m
         case .unavailable(let m): return m
+        case .cannotCreate(let m): return m
+        case .ioError(let m): return m
         case .temporary(let m): return m
         case .confirmationRequired: return "this intent writes data and needs confirmation; nobody is at the terminal — rerun with --yes to approve, or --dry-run to preview"
         case .declined: return "declined; nothing was written"

@@ -13,6 +13,9 @@ public struct ParameterRequest: Sendable {
     public var flags: [String: [String]]
     /// The `--input` object (a plain object or a previous run's `value`).
     public var input: [String: JSONValue]
+    /// True for a plain `--input` object: every key must name a parameter (or an alias). False
+    /// for a piped envelope's `value`, whose other fields are ignored.
+    public var inputKeysMustMatch = false
 
     public init(positional: [String] = [], flags: [String: [String]] = [:], input: [String: JSONValue] = [:]) {
         self.positional = positional
@@ -82,6 +85,13 @@ public struct IntentRunner: Sendable {
     }
 
     private func resolve(_ parameters: ParameterSet, request: ParameterRequest, context: RunContext) async throws {
+        if request.inputKeysMustMatch {
+            let known = Set(parameters.entries.flatMap { [$0.metadata.jsonKey] + $0.metadata.inputAliases })
+            if let unknown = request.input.keys.sorted().first(where: { !known.contains($0) }) {
+                let names = parameters.entries.map(\.metadata.jsonKey).joined(separator: ", ")
+                throw IntentError.invalidInput("--input: unknown parameter '\(Self.printable(unknown))' (parameters: \(names))")
+            }
+        }
         for (meta, slot) in parameters.entries {
             let input: ParameterInput?
             if let values = request.flags[meta.jsonKey], !values.isEmpty {
@@ -104,6 +114,12 @@ public struct IntentRunner: Sendable {
                 throw IntentError.invalidValue(parameter: Naming.kebab(meta.name), reason: problem.reason)
             }
         }
+    }
+
+    /// A key as it may appear in a message: short, printable ASCII.
+    static func printable(_ key: String) -> String {
+        let clean = String(key.unicodeScalars.prefix(40).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
+        return key.unicodeScalars.count > 40 ? clean + "…" : clean
     }
 
     private func ask(_ meta: ParameterMetadata, context: RunContext) throws -> ParameterInput {

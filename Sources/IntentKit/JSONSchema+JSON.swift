@@ -58,7 +58,7 @@ extension JSONSchema {
     }
 
     private static func integer(_ value: JSONValue) -> Int? {
-        if case .number(let number) = value, number.rounded() == number, number >= 0 { return Int(number) }
+        if case .number(let number) = value, number.rounded() == number, number >= 0, number < 1e15 { return Int(number) }
         return nil
     }
 

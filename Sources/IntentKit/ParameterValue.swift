@@ -36,12 +36,23 @@ extension ParameterValue {
         switch input {
         case .text(let s): return s
         case .json(.string(let s)): return s
-        case .json(.number(let n)): return n.rounded() == n ? String(Int64(n)) : String(n)
+        case .json(.number(let n)): return try numberText(n)
         case .json(.bool(let b)): return String(b)
         case .list(let items) where items.count == 1: return try scalarText(items[0])
         case .list: throw ParameterProblem("expected one value, got several")
         case .json: throw ParameterProblem("expected a single value")
         }
+    }
+
+    /// A JSON number as text, exactly: whole numbers without a fraction, others in their shortest
+    /// form. A number whose digits a `Double` cannot hold (beyond 2^53, or not finite) is refused
+    /// rather than altered — `--input` keeps such literals as text before they get here, so this
+    /// is reached only by values decoded elsewhere (MCP arguments, tests).
+    static func numberText(_ n: Double) throws -> String {
+        guard n.isFinite, abs(n) < exactDoubleIntegerLimit else {
+            throw ParameterProblem("the number is too large to keep exactly (over 2^53); send it as a JSON string")
+        }
+        return n.rounded() == n ? String(Int64(n)) : String(n)
     }
 }
 

@@ -14,6 +14,8 @@ public enum ExitCode: Int32, Sendable, Codable {
     case usage = 64
     case dataError = 65
     case unavailable = 69
+    case cannotCreate = 73
+    case ioError = 74
     case temporary = 75
     case notPermitted = 77
     case configuration = 78

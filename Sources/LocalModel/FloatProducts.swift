@@ -8,10 +8,7 @@ final class FloatProducts: @unchecked Sendable {
 
     /// Whether the BLAS library in this process is OpenBLAS (the reference BLAS is far too slow
     /// for `sgemm` at this size).
-    static let available: Bool = {
-        guard let handle = dlopen(nil, RTLD_NOW) else { return false }
-        return dlsym(handle, "openblas_get_config") != nil
-    }()
+    static let available: Bool = intent_blas_symbol("openblas_get_config") != nil
 
     init(maxElements: Int) { scratch = Buffer(maxElements) }
 

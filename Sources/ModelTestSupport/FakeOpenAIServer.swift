@@ -15,23 +15,26 @@ import Synchronization
 /// touch the server again): call `stop()` when a test needs it gone earlier than `lifetime`.
 public final class FakeOpenAIServer: Sendable {
     public let port: UInt16
+    /// Listening on `::1` instead of 127.0.0.1.
+    public let ipv6: Bool
     private let core: FakeServerCore
 
     /// Starts listening at once.
     /// - Parameters:
     ///   - maxConnections: connections accepted before the server stops accepting.
     ///   - lifetime: the server stops by itself after this long.
-    public init(maxConnections: Int = 64, lifetime: Duration = .seconds(60)) throws {
-        let (fd, port) = try LoopbackSocket.listen(backlog: 16)
+    public init(maxConnections: Int = 64, lifetime: Duration = .seconds(60), ipv6: Bool = false) throws {
+        let (fd, port) = try LoopbackSocket.listen(backlog: 16, ipv6: ipv6)
         self.port = port
+        self.ipv6 = ipv6
         let core = FakeServerCore(listener: fd, maxConnections: maxConnections)
         self.core = core
         let deadline = ContinuousClock.now + lifetime
         Thread.detachNewThread { core.acceptLoop(until: deadline) }
     }
 
-    /// `http://127.0.0.1:PORT/v1` — the base URL to configure a client with.
-    public var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+    /// `http://127.0.0.1:PORT/v1` (or `http://[::1]:PORT/v1`) — the base URL to configure a client with.
+    public var baseURL: String { ipv6 ? "http://[::1]:\(port)/v1" : "http://127.0.0.1:\(port)/v1" }
 
     /// Appends responses to the script.
     public func enqueue(_ responses: FakeResponse...) {

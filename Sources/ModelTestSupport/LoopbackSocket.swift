@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Thin Glibc socket helpers for the fake server. Listening sockets bind 127.0.0.1 only.
+/// Thin Glibc socket helpers for the fake server. Listening sockets bind 127.0.0.1 or ::1 only.
 enum LoopbackSocket {
     struct Failure: Error, CustomStringConvertible {
         let call: String
@@ -11,12 +11,34 @@ enum LoopbackSocket {
         var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
-    /// A listening socket on 127.0.0.1 with an ephemeral port.
-    static func listen(backlog: Int32) throws -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// A listening socket on 127.0.0.1 (or `::1` when `ipv6`) with an ephemeral port.
+    static func listen(backlog: Int32, ipv6: Bool = false) throws -> (fd: Int32, port: UInt16) {
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        func fail(_ call: String) -> Failure {
+            let code = errno
+            close(fd)
+            return Failure(call: call, code: code)
+        }
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = 0
+            address.sin6_addr = in6addr_loopback
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+            guard bound == 0 else { throw fail("bind") }
+            guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen") }
+            var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            guard named == 0 else { throw fail("getsockname") }
+            return (fd, UInt16(bigEndian: address.sin6_port))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -24,25 +46,13 @@ enum LoopbackSocket {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else {
-            let code = errno
-            close(fd)
-            throw Failure(call: "bind", code: code)
-        }
-        guard Glibc.listen(fd, backlog) == 0 else {
-            let code = errno
-            close(fd)
-            throw Failure(call: "listen", code: code)
-        }
+        guard bound == 0 else { throw fail("bind") }
+        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        guard named == 0 else {
-            let code = errno
-            close(fd)
-            throw Failure(call: "getsockname", code: code)
-        }
+        guard named == 0 else { throw fail("getsockname") }
         return (fd, UInt16(bigEndian: address.sin_port))
     }
 

@@ -13,11 +13,13 @@ public enum ConsentDecision: String, Sendable, Codable, CaseIterable {
     case ask
 }
 
-/// The one canonical consent row. An `allow` counts only for the provider, host and model it was
-/// given for; a `deny` counts for every cloud endpoint.
+/// The one canonical consent row. An `allow` counts only for the canonical endpoint (scheme,
+/// host, port and path — `https://api.example.com:443/v1`), provider and model it was given for;
+/// a `deny` counts for every cloud endpoint.
 public struct RememberedConsent: Sendable, Equatable, Codable {
     public var decision: ConsentDecision
     public var provider: String?
+    /// The canonical endpoint URL the allow is bound to (`ModelDescriptor.endpointIdentity`).
     public var host: String?
     public var model: String?
     public var updatedAt: String?
@@ -34,9 +36,12 @@ public struct RememberedConsent: Sendable, Equatable, Codable {
     /// No row yet: ask.
     public static let none = RememberedConsent(decision: .ask)
 
-    /// Whether this is a remembered allow for exactly `descriptor`.
+    /// Whether this is a remembered allow for exactly `descriptor`: same scheme, host, port,
+    /// path (`ModelDescriptor.endpointIdentity`), provider and model. A row written before
+    /// endpoints were canonical (the host alone) never matches an HTTP endpoint.
     public func allows(_ descriptor: ModelDescriptor) -> Bool {
-        decision == .allow && provider == descriptor.provider && host == descriptor.host && model == descriptor.model
+        decision == .allow && provider == descriptor.provider && host == descriptor.endpointIdentity
+            && model == descriptor.model
     }
 
     enum CodingKeys: String, CodingKey {
@@ -62,7 +67,7 @@ public struct ConsentBook: Sendable {
     /// Replaces the row. `allow` needs the descriptor it is bound to.
     public func remember(_ decision: ConsentDecision, for descriptor: ModelDescriptor?, at now: Date) throws {
         let bound = decision == .allow ? descriptor : nil
-        try store.setConsent(ConsentRecord(decision: decision.rawValue, provider: bound?.provider, host: bound?.host,
+        try store.setConsent(ConsentRecord(decision: decision.rawValue, provider: bound?.provider, host: bound?.endpointIdentity,
                                            model: bound?.model, updatedAt: StoreTime.string(now)))
     }
 }
@@ -72,21 +77,40 @@ public struct ConsentBook: Sendable {
 public struct ConsentRequest: Sendable, Equatable {
     public var provider: String
     public var model: String
+    /// `host:port` of the canonical endpoint.
     public var host: String
+    /// The endpoint's path (`/v1`).
+    public var path: String
+    /// Bytes of the request body as it will be sent: messages, schema block and JSON framing.
+    public var sentBytes: Int
     public var promptBytes: Int
     public var contextBytes: Int
     public var chunkCount: Int
+    /// Why the cloud was planned for this run.
     public var reason: ReasonCode
 
-    public init(provider: String, model: String, host: String, promptBytes: Int, contextBytes: Int,
-                chunkCount: Int, reason: ReasonCode) {
+    public init(provider: String, model: String, host: String, path: String = "/", sentBytes: Int, promptBytes: Int,
+                contextBytes: Int, chunkCount: Int, reason: ReasonCode) {
         self.provider = provider
         self.model = model
         self.host = host
+        self.path = path
+        self.sentBytes = sentBytes
         self.promptBytes = promptBytes
         self.contextBytes = contextBytes
         self.chunkCount = chunkCount
         self.reason = reason
+    }
+
+    /// A sentence for the reason code.
+    public var reasonText: String {
+        switch reason {
+        case .userRequiredCloud: return "the policy is cloud-required"
+        case .userPreferredCloud: return "the policy is cloud-allowed: the cloud is tried first"
+        case .localUnavailable: return "no local model is configured or installed"
+        case .localContextExceeded: return "the payload does not fit the local model's window"
+        default: return reason.rawValue
+        }
     }
 }
 
@@ -106,8 +130,10 @@ public enum ConsentPrompt {
           provider: \(r.provider)
           model:    \(r.model)
           host:     \(r.host)
+          path:     \(r.path)
+          sends:    \(r.sentBytes) bytes (request body: instructions, schema and framing included)
           payload:  \(r.promptBytes) prompt bytes + \(r.contextBytes) context bytes (\(r.chunkCount) chunk\(r.chunkCount == 1 ? "" : "s"))
-          reason:   \(r.reason.rawValue)
+          reason:   \(r.reason.rawValue) — \(r.reasonText)
 
         """
     }

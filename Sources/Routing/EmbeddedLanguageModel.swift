@@ -10,6 +10,10 @@ import Synchronization
 public struct EmbeddedLanguageModel: LanguageModel {
     public let url: URL
     public let name: String
+    /// Chosen with `intent models set local --embedded smollm2`. Installed weights alone do not
+    /// make it a rung: measured on held-out commands it is worse and slower than the parser, so
+    /// an unselected model is "present but unsuitable" (deterministic, never the cloud).
+    public let selected: Bool
     private let loaded: LazyRunner
 
     /// The GGUF file under the model directories (`smollm2/…`), when installed.
@@ -20,9 +24,10 @@ public struct EmbeddedLanguageModel: LanguageModel {
 
     /// Nothing is read until the first completion: a run that never asks this model pays only a
     /// `stat` of the file.
-    public init(url: URL, name: String = "smollm2") {
+    public init(url: URL, name: String = "smollm2", selected: Bool = true) {
         self.url = url
         self.name = name
+        self.selected = selected
         self.loaded = LazyRunner(url: url)
     }
 

@@ -66,7 +66,10 @@ public struct EvidenceEnvelope: Sendable, Equatable {
 
     /// SHA-256 (hex) of a canonical serialization: prompt, then each chunk's id, title and text,
     /// each length-prefixed, so equal payloads hash equally and different ones do not collide.
-    public var sha256: String {
+    public var sha256: String { SHA256.hex(canonicalData) }
+
+    /// The canonical serialization `sha256` and the receipt's keyed digest are computed over.
+    public var canonicalData: Data {
         var data = Data()
         func add(_ text: String) {
             let bytes = Data(text.utf8)
@@ -79,7 +82,7 @@ public struct EvidenceEnvelope: Sendable, Equatable {
             add(chunk.title)
             add(chunk.text)
         }
-        return SHA256.hex(data)
+        return data
     }
 
     /// The longest prefix of `text` within `maxBytes` UTF-8 bytes, ending on a character boundary.

@@ -26,9 +26,10 @@ public struct LadderRequest<Value: Sendable>: Sendable {
     public var payloadMustStayLocal: Bool
     /// The intent's name, for the receipt.
     public var intent: String?
-    /// Whether the in-process (embedded) local model may answer. It takes seconds per answer,
-    /// so only intents where a model adds real value opt in; a configured local server is used
-    /// either way.
+    /// Whether the in-process (embedded) local model may answer, for requests without an
+    /// `intent` name; named intents follow `LadderIntents.usingEmbedded` (what `doctor` reports).
+    /// The embedded model answers only when selected (`models set local --embedded smollm2`); a
+    /// configured local server is used either way.
     public var allowsEmbedded: Bool
     /// Turns a model reply into the typed value, or throws (`LadderRejection` for a failed
     /// grounding/reconciliation rule, `ModelError.decodingFailure` for bad JSON). A throw makes the

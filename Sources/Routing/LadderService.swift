@@ -29,10 +29,11 @@ extension ModelLadder {
     /// are unaffected.
     public static func live(paths: AppPaths, store: IntentStore, environment: [String: String],
                             transport: any HTTPTransport = URLSessionTransport(),
-                            configuration: RoutingConfiguration = .standard) -> ModelLadder {
+                            configuration: RoutingConfiguration = .standard,
+                            secrets: SecretRegistry? = nil) -> ModelLadder {
         do {
             let settings = try ModelSettings.load(paths)
-            let keys = FileKeyStore(directory: paths.configDirectory, environment: environment)
+            let keys = FileKeyStore(directory: paths.configDirectory, environment: environment, registry: secrets)
             let server = try client(settings.localConfiguration, keys: keys, transport: transport)
             return ModelLadder(cloud: try client(settings.cloudConfiguration, keys: keys, transport: transport),
                                local: server ?? embedded(settings.local, paths: paths),
@@ -49,13 +50,15 @@ extension ModelLadder {
         ModelLadder(cloud: nil, local: nil, store: store)
     }
 
-    /// The in-process model when no local server is configured: chosen explicitly with
-    /// `models.local.embedded: "smollm2"`, or by default when its weights are installed.
-    /// `"off"` disables it. Nothing is read until a run asks it for an answer.
+    /// The in-process model when no local server is configured and its weights are installed.
+    /// It answers only when selected (`models.local.embedded: "smollm2"`) and only for intents
+    /// that opt in; installed but unselected it is a present-but-unsuitable local model (runs
+    /// answer deterministically under `prefer-local`, never from the cloud). `"off"` removes it.
+    /// Nothing is read until a run asks it for an answer.
     static func embedded(_ local: LocalModelSettings?, paths: AppPaths) -> (any LanguageModel)? {
-        let choice = local?.embedded ?? "smollm2"
+        let choice = local?.embedded
         guard choice != "off", let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories) else { return nil }
-        return EmbeddedLanguageModel(url: url, name: choice)
+        return EmbeddedLanguageModel(url: url, name: "smollm2", selected: choice == "smollm2")
     }
 
     static func client(_ configuration: OpenAIConfiguration?, keys: any KeyStore,

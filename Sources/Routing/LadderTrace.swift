@@ -4,13 +4,15 @@ import IntentKit
 import Store
 
 /// What happened on the ladder during one run, turned into the receipt at the end.
-struct LadderTrace<Value: Sendable> {
+struct LadderTrace<Value: Sendable>: Sendable {
     let plan: RoutePlan
     let need: PlanNeed
     let intent: String?
     let envelope: EvidenceEnvelope
     let promptTokens: Int
     let quota: String
+    /// The envelope's keyed digest (`HomeKeys.digest`).
+    let digest: String
     var attempts: [Attempt] = []
     var reasons: [ReasonCode] = []
     /// The first reason a rung was skipped or failed.
@@ -19,7 +21,8 @@ struct LadderTrace<Value: Sendable> {
     var consent: String?
     let receiptCounts: (@Sendable (Value) -> [String: Int])?
 
-    init(plan: RoutePlan, request: LadderRequest<Value>, quota: String, started: Date) {
+    init(plan: RoutePlan, request: LadderRequest<Value>, quota: String, digest: String, started: Date) {
+        self.digest = digest
         self.plan = plan
         need = request.need
         intent = request.intent
@@ -37,7 +40,7 @@ struct LadderTrace<Value: Sendable> {
     mutating func record(_ target: RouteTarget, model: any LanguageModel, start: Date, end: Date,
                          outcome: Attempt.Outcome, category: String?, usage: TokenUsage? = nil) {
         let d = model.descriptor
-        attempts.append(Attempt(target: target, provider: d.provider, model: d.model, host: d.host,
+        attempts.append(Attempt(target: target, provider: d.provider, model: d.model, host: d.endpoint?.hostPort ?? d.host, path: d.path,
                                 start: StoreTime.string(start), end: StoreTime.string(end), outcome: outcome,
                                 errorCategory: category, promptTokens: usage?.promptTokens,
                                 completionTokens: usage?.completionTokens))
@@ -61,7 +64,7 @@ struct LadderTrace<Value: Sendable> {
         for code in reasons.map(\.rawValue) where !codes.contains(code) { codes.append(code) }
         var fallbackReason: String?
         if let completed, completed != plan.intended {
-            fallbackReason = plan.skipReason?.rawValue ?? firstFailure ?? ReasonCode.fallback.rawValue
+            fallbackReason = plan.skipDetail ?? plan.skipReason?.rawValue ?? firstFailure ?? ReasonCode.fallback.rawValue
             if !attempts.isEmpty, !codes.contains(ReasonCode.fallback.rawValue) { codes.append(ReasonCode.fallback.rawValue) }
         }
         return Receipt(id: id, runID: runID, intent: intent, planID: plan.id, createdAt: StoreTime.string(date),
@@ -71,6 +74,6 @@ struct LadderTrace<Value: Sendable> {
                        verification: verification, consent: consent, promptBytes: envelope.promptBytes,
                        contextBytes: envelope.contextBytes, chunkCount: envelope.chunkCount,
                        droppedChunks: envelope.droppedChunkIDs.count, promptTokens: promptTokens,
-                       envelopeSHA256: envelope.sha256)
+                       envelopeSHA256: digest)
     }
 }

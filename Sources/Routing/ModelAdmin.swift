@@ -32,6 +32,21 @@ public struct ModelStatus: Sendable, Equatable, Codable {
     }
 }
 
+/// What `doctor` and `models show` say about the in-process model: one truth with ROUTING.md
+/// and MODELS.md.
+enum EmbeddedNotes {
+    static func selected(_ url: URL) -> String {
+        "in-process SmolLM2 from \(url.lastPathComponent), selected: the local rung of CreateReminder --text only; "
+            + "other intents answer deterministically (never from the cloud) under prefer-local"
+    }
+
+    static func notSelected(_ url: URL) -> String {
+        "in-process SmolLM2 installed (\(url.lastPathComponent)) but not a rung: measured worse and slower than the parser "
+            + "on held-out commands; runs answer deterministically under prefer-local, never from the cloud "
+            + "(opt in: intent models set local --embedded smollm2; remove it: --embedded off)"
+    }
+}
+
 /// The operations behind `intent models set|check|show|unset` and the model part of `intent
 /// doctor`. The cloud endpoint is contacted only by `setCloud` and `check(.cloud)`, because the
 /// person asked for it, with exactly one request.
@@ -59,10 +74,10 @@ public struct ModelAdmin: Sendable {
     /// Saves the local server (endpoint policy first: a refusal throws 78 naming the rule and
     /// saves nothing), then probes it on loopback. An unreachable server is reported, not thrown.
     public func setLocal(baseURL: String, model: String, contextWindow: Int? = nil) async throws -> ModelStatus {
-        try Self.checkEndpoint(baseURL, for: .local)
+        let canonical = try Self.checkEndpoint(baseURL, for: .local)
         try Self.checkModel(model, contextWindow: contextWindow)
         try ModelSettings.update(paths) {
-            $0.local = LocalModelSettings(baseURL: baseURL, model: model, contextWindow: contextWindow)
+            $0.local = LocalModelSettings(baseURL: canonical, model: model, contextWindow: contextWindow)
         }
         return try await check(.local)
     }
@@ -81,10 +96,10 @@ public struct ModelAdmin: Sendable {
     /// the quota state remembered for the previous endpoint, and verifies endpoint and key with one
     /// request when a key is present, recording the quota state.
     public func setCloud(baseURL: String, model: String, provider: String? = nil, contextWindow: Int? = nil) async throws -> ModelStatus {
-        try Self.checkEndpoint(baseURL, for: .cloud)
+        let canonical = try Self.checkEndpoint(baseURL, for: .cloud)
         try Self.checkModel(model, contextWindow: contextWindow)
         try ModelSettings.update(paths) {
-            $0.cloud = CloudModelSettings(baseURL: baseURL, model: model, provider: provider, contextWindow: contextWindow)
+            $0.cloud = CloudModelSettings(baseURL: canonical, model: model, provider: provider, contextWindow: contextWindow)
         }
         try QuotaMemory(store: store).forget(.cloud)
         return try await check(.cloud)
@@ -112,7 +127,7 @@ public struct ModelAdmin: Sendable {
         var snapshot = TargetSnapshot(target: target, descriptor: client.descriptor, base: client.availability,
                                       quota: .available, budget: client.configuration.budget)
         if target == .cloud {
-            snapshot.quota = try QuotaMemory(store: store).state(for: client.descriptor).effective(at: clock())
+            snapshot.quota = try QuotaMemory(store: store).state(of: client, at: clock())
         }
         return try report(client, snapshot: snapshot, verified: nil)
     }
@@ -125,33 +140,42 @@ public struct ModelAdmin: Sendable {
         var snapshot = TargetSnapshot(target: target, descriptor: client.descriptor, base: client.availability,
                                       quota: .available, budget: client.configuration.budget)
         guard client.availability == .available else {
-            if target == .cloud { snapshot.quota = try QuotaMemory(store: store).state(for: client.descriptor) }
+            if target == .cloud { snapshot.quota = try QuotaMemory(store: store).state(of: client, at: clock()) }
             return try report(client, snapshot: snapshot, verified: nil)
         }
         let memory = QuotaMemory(store: store)
         do {
             let verification = try await client.verify()
-            if target == .cloud { try memory.remember(.available, for: client.descriptor, at: clock()) }
+            if target == .cloud { try memory.remember(.available, of: client, at: clock()) }
             return try report(client, snapshot: snapshot, verified: verification.method.rawValue)
         } catch let error as ModelError {
             switch (target, error) {
             case (.cloud, .rateLimited(let info)):
                 let until = info.resetAt ?? clock().addingTimeInterval(configuration.quotaResetFallback)
                 snapshot.quota = .limitReached(until: until)
-                try memory.remember(snapshot.quota, for: client.descriptor, at: clock())
+                try memory.remember(snapshot.quota, of: client, at: clock())
             case (.cloud, .unauthorized):
                 snapshot.quota = .credentialsRejected
-                try memory.remember(.credentialsRejected, for: client.descriptor, at: clock())
+                try memory.remember(.credentialsRejected, of: client, at: clock())
             case (.local, .unauthorized):
                 snapshot.probe = .credentialsRejected
             default:
                 snapshot.probe = .unreachable(reason: error.category)
-                if target == .cloud { snapshot.quota = try memory.state(for: client.descriptor).effective(at: clock()) }
+                if target == .cloud { snapshot.quota = try memory.state(of: client, at: clock()) }
             }
             var status = try report(client, snapshot: snapshot, verified: nil)
             if case .unreachable = snapshot.probe ?? .available { status.why = "\(target.rawValue) endpoint check failed: \(error.description)" }
             return status
         }
+    }
+
+    /// The ladder a run in this home would use (same settings, keys and transport).
+    public func ladder() throws -> ModelLadder {
+        let settings = try ModelSettings.load(paths)
+        let server = try client(.local, settings: settings)
+        return ModelLadder(cloud: try client(.cloud, settings: settings),
+                           local: server ?? ModelLadder.embedded(settings.local, paths: paths),
+                           store: store, configuration: configuration, clock: clock)
     }
 
     func client(_ target: EndpointPolicy.Target, settings: ModelSettings) throws -> OpenAICompatibleClient? {
@@ -164,14 +188,15 @@ public struct ModelAdmin: Sendable {
         let why = snapshot.explanation
         if target == .local, settings.local?.embedded != "off" {
             if let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories) {
+                let selected = settings.local?.embedded == "smollm2"
                 return ModelStatus(target: target.rawValue, configured: true, model: "smollm2 (embedded, in-process)",
-                                   provider: "embedded", credentials: "not_needed", availability: "available", available: true,
-                                   why: "in-process SmolLM2 from \(url.lastPathComponent); used by DailyBrief and CreateReminder --text "
-                                       + "(a local server set with 'intent models set local' replaces it)")
+                                   provider: "embedded", credentials: "not_needed",
+                                   availability: selected ? "available" : "unsuitable", available: selected,
+                                   why: selected ? EmbeddedNotes.selected(url) : EmbeddedNotes.notSelected(url))
             }
             return ModelStatus(target: target.rawValue, configured: false, credentials: "none",
                                availability: snapshot.availability.category, available: false,
-                               why: why + "; or install the embedded SmolLM2 with 'make models'")
+                               why: why + "; the cloud may stand in under prefer-local (with consent)")
         }
         return ModelStatus(target: target.rawValue, configured: false, credentials: "none",
                            availability: snapshot.availability.category, available: false, why: why)
@@ -190,9 +215,10 @@ public struct ModelAdmin: Sendable {
     }
 
     /// Endpoint policy (DESIGN §11): refusals are configuration errors (78) naming the rule.
-    static func checkEndpoint(_ baseURL: String, for target: EndpointPolicy.Target) throws {
+    /// Returns the canonical form, which is what is saved (and what consent is bound to).
+    static func checkEndpoint(_ baseURL: String, for target: EndpointPolicy.Target) throws -> String {
         do {
-            _ = try EndpointPolicy.validate(baseURL, for: target)
+            return try EndpointPolicy.canonical(baseURL, for: target).string
         } catch {
             throw IntentError.configuration(error.description)
         }

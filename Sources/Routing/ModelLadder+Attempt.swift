@@ -3,7 +3,7 @@ import Generation
 import IntentKit
 
 /// How one model rung ended.
-enum RungOutcome<Value: Sendable> {
+enum RungOutcome<Value: Sendable>: Sendable {
     case accepted(Value)
     /// Fall back to the next rung; the error is what a `cloud-required` run ends with instead.
     case moveOn(IntentError)
@@ -18,10 +18,46 @@ struct StreamFailure: Error {
 }
 
 extension ModelLadder {
-    /// Tries one model rung: call, validate, record. Never throws: every failure is typed and
-    /// recorded in `trace`.
+    /// Tries one model rung within `remaining` of the run's model budget: call, validate, record.
+    /// Never throws: every failure is typed and recorded in the returned trace. When the budget
+    /// runs out first, the call is cancelled and the rung fails with `timeout_total`.
     func attempt<Value: Sendable>(_ rung: RouteTarget, model: any LanguageModel, request: LadderRequest<Value>,
-                                  trace: inout LadderTrace<Value>) async -> RungOutcome<Value> {
+                                  trace: LadderTrace<Value>, within remaining: Duration) async -> (RungOutcome<Value>, LadderTrace<Value>) {
+        let start = clock()
+        guard remaining > .milliseconds(500) else { return budgetSpent(rung, model: model, trace: trace, start: start) }
+        let (result, timedOut) = await Budget.run(within: remaining) { [self] in
+            var copy = trace
+            let outcome = await attempt(rung, model: model, request: request, trace: &copy)
+            return (outcome, copy)
+        }
+        if timedOut, case .cancelled = result.0 { return budgetSpent(rung, model: model, trace: trace, start: start) }
+        return result
+    }
+
+    /// The rung's share of the model budget is spent: a failure with `timeout_total`.
+    private func budgetSpent<Value: Sendable>(_ rung: RouteTarget, model: any LanguageModel, trace: LadderTrace<Value>,
+                                              start: Date) -> (RungOutcome<Value>, LadderTrace<Value>) {
+        var trace = trace
+        let error = ModelError.timeout(.total)
+        trace.record(rung, model: model, start: start, end: clock(), outcome: .failed, category: error.category)
+        trace.moveOn("\(rung.rawValue)Failed:\(error.category)", code: .fallback)
+        return (.moveOn(Self.cloudRequiredError(error)), trace)
+    }
+
+    /// The request body's size as it would be sent to `model` (messages, schema block, JSON
+    /// framing): what the consent prompt shows.
+    static func sentBytes<Value>(of request: LadderRequest<Value>, to model: any LanguageModel, maxTokens: Int) -> Int {
+        var completion = CompletionRequest(messages: request.messages, maxTokens: request.maxTokens ?? maxTokens,
+                                           temperature: request.temperature)
+        if let schema = request.schema { completion = StructuredOutput.prepared(completion, schema: schema, model: model) }
+        let streams = request.schema == nil && request.onText != nil && model.capabilities.streaming
+        if let client = model as? OpenAICompatibleClient { return client.requestBodyBytes(for: completion, stream: streams) }
+        return completion.messages.reduce(0) { $0 + $1.content.utf8.count }
+    }
+
+    /// One try of one rung, without the budget.
+    private func attempt<Value: Sendable>(_ rung: RouteTarget, model: any LanguageModel, request: LadderRequest<Value>,
+                                          trace: inout LadderTrace<Value>) async -> RungOutcome<Value> {
         let start = clock()
         let completionRequest = CompletionRequest(messages: request.messages,
                                                   maxTokens: request.maxTokens ?? configuration.defaultMaxTokens,
@@ -113,7 +149,7 @@ extension ModelLadder {
         switch (rung, error) {
         case (.cloud, .network): return (ReasonCode.networkUnavailable.rawValue, .networkUnavailable)
         case (.cloud, .rateLimited): return (ReasonCode.cloudQuotaReached.rawValue, .cloudQuotaReached)
-        case (.local, .network): return (ReasonCode.localUnavailable.rawValue, .localUnavailable)
+        case (.local, .network(let kind)): return ("localFailed:\(kind)", .fallback)
         case (.local, .contextOverflow): return (ReasonCode.localContextExceeded.rawValue, .localContextExceeded)
         default: return ("\(rung.rawValue)Failed:\(error.category)", .fallback)
         }
@@ -146,6 +182,6 @@ extension ModelLadder {
     }
 
     func remember(_ state: QuotaState, model: any LanguageModel) {
-        try? QuotaMemory(store: store).remember(state, for: model.descriptor, at: clock())
+        try? QuotaMemory(store: store).remember(state, of: model, at: clock())
     }
 }

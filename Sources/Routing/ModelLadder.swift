@@ -39,21 +39,31 @@ public final class ModelLadder: Sendable {
     /// The availability snapshots the planner uses. The cloud is never contacted; the local server
     /// is probed only when `probeLocal` is true.
     public func snapshots(probeLocal: Bool) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
-        try await snapshots(probeLocal: probeLocal, local: local)
+        try await snapshots(probeLocal: probeLocal, unsuitable: embeddedUnsuitability(allowsEmbedded: true))
     }
 
-    func snapshots(probeLocal: Bool, local: (any LanguageModel)?) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
+    /// Why the in-process model is present but not the local rung of a request, or nil (no
+    /// embedded model, or it serves this request). It serves only when it was selected
+    /// (`intent models set local --embedded smollm2`) and the intent opts in.
+    func embeddedUnsuitability(allowsEmbedded: Bool) -> String? {
+        guard let embedded = local as? EmbeddedLanguageModel else { return nil }
+        if !embedded.selected { return "embedded_not_selected" }
+        return allowsEmbedded ? nil : "embedded_not_used_by_intent"
+    }
+
+    func snapshots(probeLocal: Bool, unsuitable: String?) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
         var cloudSnapshot = TargetSnapshot.unconfigured(.cloud)
         if let cloud {
-            let quota = try QuotaMemory(store: store).state(for: cloud.descriptor).effective(at: clock())
+            let quota = try QuotaMemory(store: store).state(of: cloud, at: clock())
             cloudSnapshot = TargetSnapshot(target: .cloud, descriptor: cloud.descriptor, base: cloud.availability,
                                            quota: quota, budget: Self.budget(of: cloud, target: .cloud))
         }
         var localSnapshot = TargetSnapshot.unconfigured(.local)
         if let local {
             localSnapshot = TargetSnapshot(target: .local, descriptor: local.descriptor, base: local.availability,
-                                           quota: .available, budget: Self.budget(of: local, target: .local))
-            if probeLocal, localSnapshot.base == .available {
+                                           quota: .available, budget: Self.budget(of: local, target: .local),
+                                           unsuitable: unsuitable)
+            if probeLocal, unsuitable == nil, localSnapshot.base == .available {
                 localSnapshot.probe = await Self.probe(local, timeout: configuration.localProbeTimeout)
             }
         }
@@ -67,18 +77,21 @@ public final class ModelLadder: Sendable {
     ///   Every other model failure falls back and is recorded, never thrown.
     public func run<Value: Sendable>(_ request: LadderRequest<Value>, in context: RunContext) async throws -> LadderOutcome<Value> {
         if let setupError { throw setupError }
+        let started = ContinuousClock.now
         let policy = context.policy
         let wantsModel = request.need == .improvable
-        // The in-process model serves only the intents that opt in (it costs seconds, not milliseconds).
-        let local = request.allowsEmbedded || !(self.local is EmbeddedLanguageModel) ? self.local : nil
+        // Named intents follow `LadderIntents` (what `intent doctor` reports); others their request.
+        let allowsEmbedded = request.intent.map { LadderIntents.usingEmbedded.contains($0) } ?? request.allowsEmbedded
+        let unsuitable = embeddedUnsuitability(allowsEmbedded: allowsEmbedded)
         let probe = wantsModel && policy != .cloudRequired && local != nil
-        let (cloudSnapshot, localSnapshot) = try await snapshots(probeLocal: probe, local: local)
+        let (cloudSnapshot, localSnapshot) = try await snapshots(probeLocal: probe, unsuitable: unsuitable)
         let consent = try ConsentBook(store: store).load()
         let input = PlanInput(policy: policy, need: request.need, promptTokens: request.promptTokens,
                               payloadMustStayLocal: request.payloadMustStayLocal, cloud: cloudSnapshot,
                               local: localSnapshot, presence: context.presence, consent: consent, fallback: request.fallback)
         let plan = try Planner().plan(input, id: context.ids.make("plan"))
         var trace = LadderTrace(plan: plan, request: request, quota: cloudSnapshot.configured ? cloudSnapshot.quota.category : "not_configured",
+                                digest: HomeKeys.load(directory: store.paths.configDirectory).digest(request.envelope),
                                 started: clock())
         for rung in plan.rungs {
             switch rung {
@@ -95,7 +108,10 @@ public final class ModelLadder: Sendable {
                         continue
                     }
                 }
-                switch await attempt(rung, model: model, request: request, trace: &trace) {
+                let remaining = configuration.modelBudget - (ContinuousClock.now - started)
+                let outcome: RungOutcome<Value>
+                (outcome, trace) = await attempt(rung, model: model, request: request, trace: trace, within: remaining)
+                switch outcome {
                 case .accepted(let value):
                     return finish(value: value, completed: rung, trace: trace, context: context)
                 case .failedAfterOutput(let error):
@@ -122,6 +138,11 @@ public final class ModelLadder: Sendable {
         var receipt = trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: completed, at: clock())
         receipt.grounding = trace.receiptCounts?(value)
         let savedID = save(receipt, context: context)
+        if let reason = receipt.fallbackReason, reason.contains("Failed:") {
+            // Declared on stderr: a cron job's mail says why the answer is the deterministic one.
+            context.log.warning("\(receipt.intent ?? "the run") answered with its \(completed.rawValue) fallback: \(reason)"
+                                + (reason.hasPrefix("local") ? " (the local model is present, so the cloud was not asked instead)" : ""))
+        }
         return LadderOutcome(value: value, route: receipt.route, receiptID: savedID, receipt: receipt, plan: trace.plan)
     }
 
@@ -156,10 +177,11 @@ public final class ModelLadder: Sendable {
                 return false
             }
             let d = model.descriptor
-            let ask = ConsentRequest(provider: d.provider, model: d.model, host: d.host ?? "-",
+            let ask = ConsentRequest(provider: d.provider, model: d.model, host: d.hostPort, path: d.path ?? "/",
+                                     sentBytes: Self.sentBytes(of: request, to: model, maxTokens: configuration.defaultMaxTokens),
                                      promptBytes: request.envelope.promptBytes, contextBytes: request.envelope.contextBytes,
                                      chunkCount: request.envelope.chunkCount,
-                                     reason: plan.reasons.first ?? (plan.policy == .cloudRequired ? .userRequiredCloud : .fallback))
+                                     reason: plan.cloudReason ?? (plan.policy == .cloudRequired ? .userRequiredCloud : .userPreferredCloud))
             switch ConsentPrompt.ask(ask, on: context.terminal) {
             case .allowOnce:
                 trace.consent = "once"
@@ -199,28 +221,20 @@ public final class ModelLadder: Sendable {
     static func probe(_ model: any LanguageModel, timeout: Duration) async -> ModelAvailability {
         guard let client = model as? OpenAICompatibleClient else { return model.availability }
         guard client.configuration.target == .local else { return .unreachable(reason: "not_local") }
-        return await withTaskGroup(of: ModelAvailability.self) { group in
-            group.addTask {
-                do {
-                    _ = try await client.verify()
-                    return .available
-                } catch let error as ModelError {
-                    switch error {
-                    case .unauthorized: return .credentialsRejected
-                    case .network(let kind): return .unreachable(reason: kind)
-                    default: return .unreachable(reason: error.category)
-                    }
-                } catch {
-                    return .unreachable(reason: "probe_failed")
+        let (result, timedOut) = await Budget.run(within: timeout) { () -> ModelAvailability in
+            do {
+                _ = try await client.verify()
+                return .available
+            } catch let error as ModelError {
+                switch error {
+                case .unauthorized: return .credentialsRejected
+                case .network(let kind): return .unreachable(reason: kind)
+                default: return .unreachable(reason: error.category)
                 }
+            } catch {
+                return .unreachable(reason: "probe_failed")
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return .unreachable(reason: "probe_timeout")
-            }
-            let first = await group.next() ?? .unreachable(reason: "probe_failed")
-            group.cancelAll()
-            return first
         }
+        return timedOut && result != .available ? .unreachable(reason: "probe_timeout") : result
     }
 }

@@ -56,8 +56,14 @@ public struct RoutePlan: Sendable, Equatable, Codable {
     public var fallback: RouteTarget?
     /// Why `intended` is not the first rung, when it is not.
     public var skipReason: ReasonCode?
+    /// The precise fallback reason when the local rung is present but cannot answer:
+    /// `localFailed:<category>` (probe failed, endpoint refused) or `localUnsuitable:<why>`.
+    public var skipDetail: String?
     /// How consent will be obtained when `rungs` contains `cloud`.
     public var cloudConsent: ConsentOutlook?
+    /// Why the cloud rung was planned (shown in the consent prompt): `userRequiredCloud`,
+    /// `userPreferredCloud`, `localUnavailable` (no local model at all) or `localContextExceeded`.
+    public var cloudReason: ReasonCode?
 }
 
 /// Decides routes (DESIGN §7). Pure: no I/O; it throws only for `cloud-required` runs that cannot
@@ -95,6 +101,7 @@ public struct Planner: Sendable {
             plan.fallback = nil
             plan.reasons = [.userRequiredCloud]
             plan.cloudConsent = consentOutlook(input)
+            plan.cloudReason = .userRequiredCloud
             return plan
         }
         if input.policy == .localOnly || input.payloadMustStayLocal {
@@ -102,6 +109,7 @@ public struct Planner: Sendable {
             plan.reasons = [input.payloadMustStayLocal ? .privacyRequiredLocal : .userRequiredLocal, local.reason]
             plan.rungs = local.usable ? [.local, fallback] : [fallback]
             plan.skipReason = local.usable ? nil : local.reason
+            plan.skipDetail = local.failure
             return plan
         }
         switch input.policy {
@@ -110,16 +118,20 @@ public struct Planner: Sendable {
                 plan.intended = .local
                 plan.reasons = [local.reason]
                 plan.rungs = [.local, fallback]
-            } else if cloud.usable {
+            } else if local.cloudMayStandIn && cloud.usable {
+                // Only when there is no local model at all, or the payload exceeds its window:
+                // a present local model that failed its probe is never a reason to plan the cloud.
                 plan.intended = .cloud
                 plan.reasons = [local.reason]
                 plan.rungs = [.cloud, fallback]
                 plan.cloudConsent = consentOutlook(input)
+                plan.cloudReason = local.reason
             } else {
                 plan.intended = .local
-                plan.reasons = [local.reason, cloud.reason]
+                plan.reasons = local.cloudMayStandIn ? [local.reason, cloud.reason] : [local.reason]
                 plan.rungs = [fallback]
                 plan.skipReason = local.reason
+                plan.skipDetail = local.failure
             }
         case .cloudAllowed:
             plan.intended = .cloud
@@ -127,6 +139,7 @@ public struct Planner: Sendable {
                 plan.reasons = [local.reason]
                 plan.rungs = [.cloud] + (local.usable ? [.local] : []) + [fallback]
                 plan.cloudConsent = consentOutlook(input)
+                plan.cloudReason = .userPreferredCloud
             } else {
                 plan.reasons = [cloud.reason, local.reason]
                 plan.rungs = (local.usable ? [.local] : []) + [fallback]
@@ -141,12 +154,26 @@ public struct Planner: Sendable {
     struct Verdict {
         var usable: Bool
         var reason: ReasonCode
+        /// Local only: whether the cloud may stand in under `prefer-local` (no local model at all,
+        /// or the payload exceeds its window).
+        var cloudMayStandIn = false
+        /// Local only: the fallback reason when a present local model cannot answer.
+        var failure: String?
     }
 
+    /// The local rung: absent (cloud may stand in), present but failed or unsuitable (never the
+    /// cloud), too small for the payload (cloud may stand in), or usable.
     func localVerdict(_ input: PlanInput) -> Verdict {
-        guard input.local.isAvailable else { return Verdict(usable: false, reason: .localUnavailable) }
-        guard input.local.fits(promptTokens: input.promptTokens) else {
-            return Verdict(usable: false, reason: .localContextExceeded)
+        let local = input.local
+        guard local.configured else { return Verdict(usable: false, reason: .localUnavailable, cloudMayStandIn: true) }
+        if let why = local.unsuitable {
+            return Verdict(usable: false, reason: .localUnavailable, failure: "localUnsuitable:\(why)")
+        }
+        if let category = local.failureCategory {
+            return Verdict(usable: false, reason: .localUnavailable, failure: "localFailed:\(category)")
+        }
+        guard local.fits(promptTokens: input.promptTokens) else {
+            return Verdict(usable: false, reason: .localContextExceeded, cloudMayStandIn: true)
         }
         return Verdict(usable: true, reason: .localContextFits)
     }

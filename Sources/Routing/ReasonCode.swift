@@ -9,6 +9,8 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case userRequiredLocal
     /// The policy is `cloud-required`.
     case userRequiredCloud
+    /// The policy is `cloud-allowed`: the cloud is tried first.
+    case userPreferredCloud
     /// The evidence does not support an answer: abstain.
     case insufficientEvidence
     /// The prompt fits the local model's budget.
@@ -25,7 +27,10 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case consentUnavailable
     /// The cloud host could not be reached.
     case networkUnavailable
-    /// No local model is configured, or it failed the endpoint policy or the reachability probe.
+    /// No local model is configured or installed; or the one that is cannot answer this run (it
+    /// failed its probe or the endpoint policy, or it is not this intent's rung) — then
+    /// `fallback_reason` says which (`localFailed:…`, `localUnsuitable:…`) and the cloud is
+    /// never planned in its place under `prefer-local`.
     case localUnavailable
     /// A rung failed and the ladder moved to the next one.
     case fallback

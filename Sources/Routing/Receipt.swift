@@ -18,7 +18,10 @@ public struct Attempt: Sendable, Equatable, Codable {
     public var target: RouteTarget
     public var provider: String
     public var model: String
+    /// `host:port` of the endpoint (the host alone in receipts written before ports were kept).
     public var host: String?
+    /// The endpoint's path (`/v1`), when there is one.
+    public var path: String?
     /// ISO-8601 UTC with milliseconds.
     public var start: String
     public var end: String
@@ -29,7 +32,7 @@ public struct Attempt: Sendable, Equatable, Codable {
     public var completionTokens: Int?
 
     enum CodingKeys: String, CodingKey {
-        case target, provider, model, host, start, end, outcome
+        case target, provider, model, host, path, start, end, outcome
         case errorCategory = "error_category"
         case promptTokens = "prompt_tokens"
         case completionTokens = "completion_tokens"
@@ -73,6 +76,8 @@ public struct Receipt: Sendable, Equatable, Codable {
     public var chunkCount: Int
     public var droppedChunks: Int
     public var promptTokens: Int
+    /// `hmac-sha256:<hex>`: HMAC-SHA256 of the envelope keyed with the home's secret, so equal
+    /// payloads of this home compare equal but a guessed payload cannot be confirmed.
     public var envelopeSHA256: String
     /// Grounding gate firings of the answer (rule id → count), when the intent reports them.
     public var grounding: [String: Int]?

@@ -11,13 +11,20 @@ public struct RoutingConfiguration: Sendable, Equatable {
     public var evidence: EvidenceLimits
     /// Reply-token cap when a request does not set one.
     public var defaultMaxTokens: Int
+    /// All the time one run spends on models (the local probe, every rung, repair retries); when
+    /// it is spent the run answers with its declared fallback (`<target>Failed:timeout_total`).
+    /// With the per-request deadlines (`ModelTimeouts`) it keeps a cron run under 30 s even when
+    /// a model accepts the connection and never answers.
+    public var modelBudget: Duration
 
-    public init(quotaResetFallback: TimeInterval = 3_600, localProbeTimeout: Duration = .seconds(3),
-                evidence: EvidenceLimits = EvidenceLimits(), defaultMaxTokens: Int = 512) {
+    public init(quotaResetFallback: TimeInterval = 3_600, localProbeTimeout: Duration = .seconds(5),
+                evidence: EvidenceLimits = EvidenceLimits(), defaultMaxTokens: Int = 512,
+                modelBudget: Duration = .seconds(26)) {
         self.quotaResetFallback = quotaResetFallback
         self.localProbeTimeout = localProbeTimeout
         self.evidence = evidence
         self.defaultMaxTokens = defaultMaxTokens
+        self.modelBudget = modelBudget
     }
 
     public static let standard = RoutingConfiguration()

@@ -17,15 +17,39 @@ public struct TargetSnapshot: Sendable, Equatable {
     /// The remembered quota state (cloud); `.available` for the local target.
     public var quota: QuotaState
     public var budget: TokenBudget
+    /// Local only: the model is present but is not this run's rung (e.g. `embedded`: the
+    /// in-process model, installed but not selected, or selected but not used by this intent).
+    public var unsuitable: String?
 
     public init(target: EndpointPolicy.Target, descriptor: ModelDescriptor?, base: ModelAvailability,
-                probe: ModelAvailability? = nil, quota: QuotaState, budget: TokenBudget) {
+                probe: ModelAvailability? = nil, quota: QuotaState, budget: TokenBudget, unsuitable: String? = nil) {
         self.target = target
         self.descriptor = descriptor
         self.base = base
         self.probe = probe
         self.quota = quota
         self.budget = budget
+        self.unsuitable = unsuitable
+    }
+
+    /// Local only: why a configured model cannot be called, as a category for
+    /// `localFailed:<category>` — the endpoint policy, a missing key, or the probe
+    /// (`server_error`, `connection_refused`, `probe_timeout`, `unauthorized`, …); nil when it can.
+    public var failureCategory: String? {
+        switch base {
+        case .available: break
+        case .notConfigured: return nil
+        case .endpointRefused: return "endpoint_refused"
+        case .credentialsRejected: return "unauthorized"
+        case .unreachable(let reason): return reason
+        default: return base.category
+        }
+        switch probe {
+        case nil, .available?: return nil
+        case .unreachable(let reason)?: return reason
+        case .credentialsRejected?: return "unauthorized"
+        case let other?: return other.category
+        }
     }
 
     /// A target with nothing configured.
@@ -42,6 +66,8 @@ public struct TargetSnapshot: Sendable, Equatable {
     }
 
     /// The combined availability: the first of base, probe and quota that is not `available`.
+    /// The quota part is decided by `QuotaState.authorizesCloud(at:)` (the snapshot holds the
+    /// state as it stood when it was taken).
     public var availability: ModelAvailability {
         if base != .available { return base }
         if let probe, probe != .available { return probe }
@@ -64,7 +90,8 @@ public struct TargetSnapshot: Sendable, Equatable {
                                     : "no local model configured (intent models set local --base-url http://127.0.0.1:PORT/v1 --model NAME)"
         case .missingCredentials: return "no API key (intent keys set \(name), or INTENT_\(name.uppercased())_API_KEY)"
         case .endpointRefused(let rule): return "endpoint refused by rule \(rule.rawValue)"
-        case .unreachable(let reason): return "local server not reachable (\(reason))"
+        case .unreachable(let reason):
+            return "local server failed its check (\(reason)): runs answer deterministically, never from the cloud in its place"
         case .quotaUnknown: return "key and endpoint not verified yet (intent models check \(name))"
         case .quotaReached(let until):
             let when = until.map { " until \(StoreTimeText.string($0))" } ?? ""

@@ -16,18 +16,30 @@ public enum EndpointPolicy {
         case cloud
     }
 
-    /// Checks `string` as the base URL of `target` and returns the normalized URL.
+    /// Checks `string` as the base URL of `target` and returns the canonical URL (see
+    /// `canonical(_:for:)`): the URL that is classified is the URL that is connected to.
     /// - Throws: `EndpointRefusal` naming the rule that failed; the message holds no credentials.
     public static func validate(_ string: String, for target: Target) throws(EndpointRefusal) -> URL {
+        try canonical(string, for: target).url
+    }
+
+    /// Checks `string` as the base URL of `target` and returns its one canonical form: lower-case
+    /// scheme and host, no trailing dot on the host (`localhost.` is `localhost`), IPv6 literals
+    /// in brackets, the port always explicit, the path without trailing slashes. Classification,
+    /// consent, quota memory and the connection all use this form.
+    /// - Throws: `EndpointRefusal` naming the rule that failed; the message holds no credentials.
+    public static func canonical(_ string: String, for target: Target) throws(EndpointRefusal) -> CanonicalEndpoint {
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
-              let url = components.url else {
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
             throw EndpointRefusal(rule: .malformedURL, target: target, host: nil)
         }
         guard let rawHost = components.host, !rawHost.isEmpty else {
             throw EndpointRefusal(rule: .missingHost, target: target, host: nil)
         }
         let host = HostClassifier.normalize(rawHost)
+        guard !host.isEmpty, !host.contains("%"), !host.contains("/"), !host.contains("@") else {
+            throw EndpointRefusal(rule: .malformedURL, target: target, host: nil)
+        }
         guard components.user == nil, components.password == nil else {
             throw EndpointRefusal(rule: .credentialsInURL, target: target, host: host)
         }
@@ -55,7 +67,16 @@ public enum EndpointPolicy {
                 throw EndpointRefusal(rule: .localRequiresLoopback, target: target, host: host)
             }
         }
-        return url
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw EndpointRefusal(rule: .malformedURL, target: target, host: host)
+        }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        guard let endpoint = CanonicalEndpoint(scheme: scheme, host: host, port: components.port ?? (scheme == "https" ? 443 : 80),
+                                               path: path, loopback: hostClass == .loopback) else {
+            throw EndpointRefusal(rule: .malformedURL, target: target, host: host)
+        }
+        return endpoint
     }
 
     /// Checks an already parsed URL; see `validate(_:for:)`.
@@ -66,6 +87,42 @@ public enum EndpointPolicy {
     /// Whether `host` (a name or an address, brackets allowed) is a loopback host.
     public static func isLoopback(host: String) -> Bool {
         HostClassifier.classify(HostClassifier.normalize(host)) == .loopback
+    }
+}
+
+/// The one canonical form of an endpoint's base URL (`EndpointPolicy.canonical(_:for:)`).
+public struct CanonicalEndpoint: Sendable, Equatable, Hashable, Codable {
+    /// `http` or `https`.
+    public let scheme: String
+    /// Lower-case, without brackets or a trailing dot (`::1`, `127.0.0.1`, `api.example.com`).
+    public let host: String
+    /// Always explicit (80/443 when the URL had none).
+    public let port: Int
+    /// Percent-encoded, without trailing slashes; empty for the root.
+    public let path: String
+    /// Whether the host is a loopback address or `localhost`.
+    public let loopback: Bool
+
+    /// The host as it appears in a URL: IPv6 literals in brackets.
+    public var urlHost: String { host.contains(":") ? "[\(host)]" : host }
+    /// `host:port`, e.g. `127.0.0.1:18443` or `[::1]:8080`.
+    public var hostPort: String { "\(urlHost):\(port)" }
+    /// `/v1`, or `/` for the root: shown in the consent prompt and receipts.
+    public var displayPath: String { path.isEmpty ? "/" : path }
+    /// `scheme://host:port/path`: the identity consent and quota memory are bound to.
+    public var string: String { "\(scheme)://\(hostPort)\(path)" }
+    /// The base URL to connect to (this exact form).
+    public let url: URL
+
+    init?(scheme: String, host: String, port: Int, path: String, loopback: Bool) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.path = path
+        self.loopback = loopback
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        guard let url = URL(string: "\(scheme)://\(bracketed):\(port)\(path)"), url.host != nil else { return nil }
+        self.url = url
     }
 }
 

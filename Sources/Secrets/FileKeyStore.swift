@@ -14,13 +14,26 @@ public struct FileKeyStore: KeyStore {
     /// The configuration directory that holds `secrets.json`.
     public let directory: URL
     private let environment: [String: String]
+    private let registry: SecretRegistry?
 
     /// - Parameters:
     ///   - directory: the configuration directory; created (0700) on the first write.
     ///   - environment: variables consulted for overrides (inject a fixed one in tests).
-    public init(directory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    ///   - registry: where every value read or stored is registered for redaction.
+    public init(directory: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                registry: SecretRegistry? = nil) {
         self.directory = directory
         self.environment = environment
+        self.registry = registry
+    }
+
+    /// Every value in the secrets file and the environment overrides (for the redactor only).
+    public func storedValues() throws -> [String] {
+        var values = Array(try readEntries().values)
+        for name in [KeyName.cloud, KeyName.local] {
+            if let value = environmentValue(for: name) { values.append(value) }
+        }
+        return values
     }
 
     /// The path of the secrets file.
@@ -29,6 +42,7 @@ public struct FileKeyStore: KeyStore {
     public func set(name: String, value: String) throws {
         try KeyName.validate(name)
         let value = try KeyName.normalizedValue(value)
+        registry?.register(value)
         try ensureDirectory()
         try withLock {
             var entries = try readEntries()
@@ -39,8 +53,9 @@ public struct FileKeyStore: KeyStore {
 
     public func get(name: String) throws -> String? {
         try KeyName.validate(name)
-        if let override = environmentValue(for: name) { return override }
-        return try readEntries()[name]
+        let value = try environmentValue(for: name) ?? readEntries()[name]
+        if let value { registry?.register(value) }
+        return value
     }
 
     @discardableResult

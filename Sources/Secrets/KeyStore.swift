@@ -36,6 +36,9 @@ public enum KeyName {
     /// The API key of the local model, for servers started with `--api-key`.
     public static let local = "local"
 
+    /// The names a model reads: `cloud`, `local`.
+    public static let used = [cloud, local]
+
     /// Environment variable that overrides a key name, if any.
     public static func environmentVariable(for name: String) -> String? {
         switch name {

@@ -39,19 +39,35 @@ public struct Redactor: Sendable {
         return copy
     }
 
-    /// `text` with every credential replaced by `placeholder`.
+    /// Whether any value is registered.
+    public var hasRegisteredValues: Bool { !secrets.isEmpty }
+
+    /// `text` with every credential replaced by `placeholder`: registered values, vendor key
+    /// shapes, and the heuristics (name=value, long credential-shaped runs). For diagnostics.
     public func redact(_ text: String) -> String {
+        redact(text, heuristics: true)
+    }
+
+    /// `text` with the registered values and the unambiguous key shapes (JWTs, `sk-…` and other
+    /// vendor prefixes, URL user-info) replaced, but none of the heuristics (bearer/basic words,
+    /// name=value, long runs): for results on
+    /// stdout, whose content (quotes with byte offsets, user text) must otherwise stay exact.
+    public func redactKeys(_ text: String) -> String {
+        redact(text, heuristics: false)
+    }
+
+    private func redact(_ text: String, heuristics: Bool) -> String {
         var result = text
         for secret in secrets where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)
         }
         let patterns = RedactionPatterns.shared
-        for rule in patterns.rules {
+        for rule in patterns.rules where heuristics || !rule.heuristic {
             let range = NSRange(result.startIndex..., in: result)
             result = rule.expression.stringByReplacingMatches(
                 in: result, range: range, withTemplate: rule.template)
         }
-        return Self.redactCredentialRuns(in: result, expression: patterns.longRun)
+        return heuristics ? Self.redactCredentialRuns(in: result, expression: patterns.longRun) : result
     }
 
     /// Whether `run` (letters, digits, `_`, `-`) looks like a credential rather than an identifier.
@@ -91,6 +107,8 @@ final class RedactionPatterns: @unchecked Sendable {
     struct Rule {
         let expression: NSRegularExpression
         let template: String
+        /// Guesses from context (may hit ordinary text); skipped by `redactKeys`.
+        let heuristic: Bool
     }
 
     static let shared = RedactionPatterns()
@@ -100,26 +118,26 @@ final class RedactionPatterns: @unchecked Sendable {
 
     private init() {
         let p = Redactor.placeholder
-        let sources: [(String, String)] = [
+        let sources: [(String, String, Bool)] = [
             // Authorization schemes.
-            (#"(?i)\b(bearer)\s+[A-Za-z0-9._~+/=-]{8,}"#, "$1 \(p)"),
-            (#"(?i)\b(basic)\s+[A-Za-z0-9+/=]{8,}"#, "$1 \(p)"),
+            (#"(?i)\b(bearer)\s+[A-Za-z0-9._~+/=-]{8,}"#, "$1 \(p)", true),
+            (#"(?i)\b(basic)\s+[A-Za-z0-9+/=]{8,}"#, "$1 \(p)", true),
             // name=value / "name": "value" credentials.
             (#"(?i)\b(api[_-]?key|apikey|x-api-key|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|secret|client[_-]?secret|password|passwd)("?\s*[:=]\s*"?)([^\s"',;&]{6,})"#,
-             "$1$2\(p)"),
+             "$1$2\(p)", true),
             // JSON Web Tokens.
-            (#"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#, p),
+            (#"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#, p, false),
             // OpenAI-style and other vendor key shapes.
-            (#"\b(?:sk|rk|pk)-[A-Za-z0-9_-]{16,}"#, p),
+            (#"\b(?:sk|rk|pk)-[A-Za-z0-9_-]{16,}"#, p, false),
             (#"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|hf_[A-Za-z0-9]{20,}|gsk_[A-Za-z0-9]{20,}|glpat-[A-Za-z0-9_-]{20,}|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,})"#,
-             p),
+             p, false),
             // Credentials in URLs.
-            (#"://[^/\s:@]+:[^/\s@]+@"#, "://\(p)@"),
-            (#"(?i)([?&](?:api[_-]?key|key|token|access_token|sig|signature)=)[^&\s#]+"#, "$1\(p)"),
+            (#"://[^/\s:@]+:[^/\s@]+@"#, "://\(p)@", false),
+            (#"(?i)([?&](?:api[_-]?key|key|token|access_token|sig|signature)=)[^&\s#]+"#, "$1\(p)", true),
         ]
-        rules = sources.map { source, template in
+        rules = sources.map { source, template, heuristic in
             // The patterns are constants checked by the tests; a failure here is a programming error.
-            Rule(expression: try! NSRegularExpression(pattern: source), template: template)
+            Rule(expression: try! NSRegularExpression(pattern: source), template: template, heuristic: heuristic)
         }
         longRun = try! NSRegularExpression(
             pattern: "(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{\(Redactor.minimumCredentialRunLength),}(?![A-Za-z0-9_-])")

@@ -1,13 +1,25 @@
 import CSQLite
 import Foundation
+import Glibc
+import Synchronization
 
 /// Tunables of the SQLite connection.
 public struct DatabaseConfiguration: Sendable {
     /// How long SQLite waits on a lock held by another connection before reporting busy.
-    public var busyTimeoutMilliseconds: Int32 = 5_000
-    /// How many times a write transaction that still found the database busy is retried.
-    public var busyRetries: Int = 8
+    public var busyTimeoutMilliseconds: Int32 = 1_000
+    /// How long one write keeps retrying a busy database in all, before it fails with 75.
+    /// Several hot writers take turns well inside this; a lock held by a stuck process does not
+    /// make a run wait longer than this.
+    public var writeDeadlineSeconds: Double = 4
+    /// Once a write on this connection has timed out, later ones (the history row, the receipt)
+    /// wait at most this long: the lock is evidently held, and the run should end promptly.
+    public var busyTimeoutAfterTimeoutMilliseconds: Int32 = 250
+    /// The WAL is truncated to this size after each checkpoint, and checkpointed when a run
+    /// starts and finds it larger, so a failed large write cannot leave it growing.
+    public var walSizeLimitBytes: Int64 = 64 * 1024 * 1024
     public var readOnly = false
+    /// How long the history row of a run waits for a busy database before it is skipped.
+    public static let historyWaitSeconds = 1.0
 
     public init() {}
 }
@@ -20,6 +32,8 @@ public struct DatabaseConfiguration: Sendable {
 public final class Database: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
+    /// Set once a write gave up on a busy database.
+    private let timedOut = Mutex(false)
     public let path: String
     public let configuration: DatabaseConfiguration
 
@@ -30,7 +44,7 @@ public final class Database: @unchecked Sendable {
         flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
-            let error = SQLiteError(connection: db, code: rc)
+            let error = SQLiteError(connection: db, code: rc, path: path)
             sqlite3_close_v2(db)
             throw error
         }
@@ -39,10 +53,19 @@ public final class Database: @unchecked Sendable {
         self.configuration = configuration
         sqlite3_busy_timeout(db, configuration.busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
+        // Keep the -wal and -shm files when the last connection closes (the WAL truncated), so
+        // the next run reads without creating or growing a file: reads work on a full disk.
+        var persist: Int32 = 1
+        _ = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         do {
-            if !configuration.readOnly { try retryingBusy { try exec("PRAGMA journal_mode=WAL") } }
+            // Switching to WAL needs the write lock; a database already in WAL (every one but a
+            // new one) must not wait for it, so a read never queues behind a writer.
+            if !configuration.readOnly, try Self.journalMode(db) != "wal" {
+                try retryingBusy { try exec("PRAGMA journal_mode=WAL") }
+            }
             try exec("PRAGMA foreign_keys=ON")
             try exec("PRAGMA synchronous=NORMAL")
+            try exec("PRAGMA journal_size_limit=\(configuration.walSizeLimitBytes)")
         } catch {
             sqlite3_close_v2(db)
             throw error
@@ -62,10 +85,18 @@ public final class Database: @unchecked Sendable {
     ///
     /// When another process holds the write lock past the busy timeout the whole transaction is
     /// retried a bounded number of times before the busy error is thrown.
-    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    ///
+    /// - Parameter maxWait: seconds to wait for a busy database in all (default
+    ///   `writeDeadlineSeconds`); best-effort records (the history row) pass less.
+    public func write<T>(maxWait: Double? = nil, _ body: (Connection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try retryingBusy {
+        let wait = min(maxWait ?? configuration.writeDeadlineSeconds, configuration.writeDeadlineSeconds)
+        if wait < Double(configuration.busyTimeoutMilliseconds) / 1_000 {
+            sqlite3_busy_timeout(handle, Int32(wait * 1_000))
+        }
+        defer { sqlite3_busy_timeout(handle, currentBusyTimeout) }
+        return try retryingBusy(seconds: wait) {
                 let connection = Connection(handle: handle)
                 try connection.execute("BEGIN IMMEDIATE")
                 do {
@@ -79,14 +110,73 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in a write transaction only if the write lock is free right now; nil when
+    /// another connection holds it. For work that can wait for another run (housekeeping).
+    public func writeIfIdle<T>(_ body: (Connection) throws -> T) throws -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, currentBusyTimeout) }
+        let connection = Connection(handle: handle)
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+        } catch let error as SQLiteError where error.isBusy {
+            return nil
+        }
+        do {
+            let value = try body(connection)
+            try connection.execute("COMMIT")
+            return value
+        } catch {
+            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+    }
+
     private func exec(_ sql: String) throws {
         try Connection(handle: handle).execute(sql)
     }
 
-    private func retryingBusy<T>(_ body: () throws -> T) throws -> T {
+    /// Checkpoints the WAL into the database and truncates it when it has grown past the limit.
+    /// Best effort: a busy database (another process reading or writing) is left for next time.
+    public func checkpointIfLarge() {
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0, Int64(info.st_size) > configuration.walSizeLimitBytes else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, configuration.busyTimeoutMilliseconds) }
+        _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
+
+    /// Moves everything in the WAL into the database file (used once, right after creation, so
+    /// the file on disk is never an empty one that holds a store).
+    func checkpointNow() {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
+
+    private static func journalMode(_ db: OpaquePointer) throws -> String {
+        try Connection(handle: db).first("PRAGMA journal_mode") { $0.text(0).lowercased() } ?? ""
+    }
+
+    /// Retries `body` while the database is busy, until `writeDeadlineSeconds` have passed.
+    /// After a timeout the connection's busy wait is shortened for the rest of the run.
+    private var currentBusyTimeout: Int32 {
+        timedOut.withLock { $0 } ? configuration.busyTimeoutAfterTimeoutMilliseconds : configuration.busyTimeoutMilliseconds
+    }
+
+    private func retryingBusy<T>(seconds: Double? = nil, _ body: () throws -> T) throws -> T {
+        let deadline = ContinuousClock.now + .milliseconds(Int((seconds ?? configuration.writeDeadlineSeconds) * 1_000))
         var attempt = 0
         while true {
-            do { return try body() } catch let error as SQLiteError where error.isBusy && attempt < configuration.busyRetries {
+            do { return try body() } catch let error as SQLiteError where error.isBusy {
+                guard !timedOut.withLock({ $0 }), ContinuousClock.now < deadline else {
+                    timedOut.withLock { $0 = true }
+                    sqlite3_busy_timeout(handle, configuration.busyTimeoutAfterTimeoutMilliseconds)
+                    throw error
+                }
                 attempt += 1
                 usleep(useconds_t(1_000 * (attempt * 7 % 23 + 5)))
             }

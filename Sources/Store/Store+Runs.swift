@@ -51,8 +51,10 @@ public struct RunRecord: Sendable, Equatable, Codable {
 }
 
 extension IntentStore {
+    /// Records a run. Best effort by design: when another process holds the write lock it
+    /// waits at most `DatabaseConfiguration.historyWaitSeconds`, so a read is not held up by it.
     public func recordRun(_ r: RunRecord) throws {
-        try database().write { conn in
+        try database().write(maxWait: DatabaseConfiguration.historyWaitSeconds) { conn in
             try conn.run("""
                 INSERT INTO runs(id, intent, status, exit_code, error_code, presence, policy, started_at,
                   duration_ms, route_intended, route_completed, fallback_reason, receipt_id)
@@ -86,25 +88,5 @@ extension RunContext {
     public var store: IntentStore {
         get { services[StoreKey.self] }
         set { services[StoreKey.self] = newValue }
-    }
-}
-
-extension SQLiteError: IntentErrorConvertible {
-    public var intentError: IntentError {
-        isBusy ? .temporary("the store is busy (another intent holds the lock); try again")
-               : .internalError(description)
-    }
-}
-
-extension MigrationError: IntentErrorConvertible {
-    public var intentError: IntentError { .configuration(description) }
-}
-
-extension StoreError: IntentErrorConvertible {
-    public var intentError: IntentError {
-        switch self {
-        case .fileSystem: return .configuration(description)
-        case .notFound: return .invalidInput(description)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Secrets
 import Testing
 @testable import Generation
 import ModelTestSupport
@@ -97,7 +98,9 @@ struct CloudClientTests {
         let client = OpenAICompatibleClient(configuration: .cloud(baseURL: "https://api.example.com/v1", model: "gpt-x"),
                                             apiKey: "sk-proj-cloudkey0000000000000000", transport: transport)
         #expect(client.availability == .available)
-        #expect(client.descriptor == ModelDescriptor(target: .cloud, provider: "openai-compatible", model: "gpt-x", host: "api.example.com"))
+        #expect(client.descriptor == ModelDescriptor(target: .cloud, provider: "openai-compatible", model: "gpt-x", host: "api.example.com",
+                                                     endpoint: try EndpointPolicy.canonical("https://api.example.com/v1", for: .cloud)))
+        #expect(client.descriptor.endpointIdentity == "https://api.example.com:443/v1")
         let completion = try await client.complete(CompletionRequest(messages: [.user("q")], maxTokens: 20))
         #expect(completion.text == "six")
         #expect(transport.openedHosts == ["api.example.com"])

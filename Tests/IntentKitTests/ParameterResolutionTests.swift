@@ -97,3 +97,36 @@ private func context(_ presence: Presence = .headless, answers: [String] = []) -
         #expect(params[1].defaultValue == .number(3))
     }
 }
+
+@Suite struct FaultInputTests {
+    private func context() -> RunContext {
+        RunContext(runID: "run_1", now: TestClock.reference, timeZone: .gmt, presence: .headless,
+                   terminal: ScriptedTerminal(answers: []), ids: SequentialIDGenerator())
+    }
+
+    @Test func hugeNumbersFromDecodedJSONAreRefusedNamingTheParameterNotTrapped() async {
+        for n in [1e20, 9.3e18, -1e300, 9_007_199_254_740_994] {
+            let request = ParameterRequest(input: ["text": .number(n), "label": .array([])])
+            let env = await IntentRunner().run(Probe.self, request: request, context: context())
+            #expect(env.exitCode == .dataError)
+            #expect(env.error?.message.contains("--words") == true)
+        }
+    }
+
+    @Test func literalTextOfAHugeNumberReachesStringAndIntParametersExactly() async {
+        let request = ParameterRequest(input: ["text": .string("12345678901234567890"), "count": .string("9007199254740993")])
+        let env = await IntentRunner().run(Probe.self, request: request, context: context())
+        #expect(env.value?["words"] == .string("12345678901234567890"))
+        #expect(env.status == .completed)
+    }
+
+    @Test func anUnknownKeyInAPlainObjectIsAnErrorNamingIt() async {
+        var request = ParameterRequest(input: ["text": .string("x"), "colour": .string("red")])
+        request.inputKeysMustMatch = true
+        let env = await IntentRunner().run(Probe.self, request: request, context: context())
+        #expect(env.exitCode == .dataError)
+        #expect(env.error?.message.contains("unknown parameter 'colour'") == true)
+        request.inputKeysMustMatch = false  // an envelope's other value fields are ignored
+        #expect(await IntentRunner().run(Probe.self, request: request, context: context()).status == .completed)
+    }
+}

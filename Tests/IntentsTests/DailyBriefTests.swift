@@ -94,7 +94,8 @@ private func run<I: Intent>(_ type: I.Type, _ home: TemporaryHome, at iso: Strin
 
     @Test func exdateAndCountAreHonoured() async throws {
         let home = TemporaryHome()
-        let env = await run(ListEvents.self, home, at: "2026-11-30T07:00:00Z", [], ["calendar": [calendar]])
+        // With only --from the window is unbounded after it (without both it is today + 7 days).
+        let env = await run(ListEvents.self, home, at: "2026-11-30T07:00:00Z", [], ["calendar": [calendar], "from": ["2000-01-01"]])
         let titles = try #require(env.value?["events"]?.arrayValue).compactMap { $0["title"]?.stringValue }
         #expect(titles.filter { $0 == "Yoga" }.count == 6)
         let standups = try #require(env.value?["events"]?.arrayValue).filter { $0["title"] == .string("Team standup") }

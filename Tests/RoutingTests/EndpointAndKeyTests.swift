@@ -112,14 +112,14 @@ import Testing
                                            apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport)
         let local = OpenAICompatibleClient(configuration: .local(baseURL: localServer.baseURL, model: "smol"), apiKey: nil,
                                            transport: URLSessionTransport(environment: [:]))
-        try QuotaMemory(store: store).remember(.available, for: cloud.descriptor, at: TestClock.reference)
+        try QuotaMemory(store: store).remember(.available, of: cloud, at: TestClock.reference)
         try ConsentBook(store: store).remember(.allow, for: cloud.descriptor, at: TestClock.reference)
         localServer.enqueue(modelList("smol"), .completion("from the local server"))
         var context = home.context()
         context.policy = .localOnly
-        let ladder = ModelLadder(cloud: cloud, local: local, store: store)
+        let ladder = ModelLadder(cloud: cloud, local: local, store: store, configuration: .generousProbe)
         let outcome = try await ladder.run(phrasingRequest(), in: context)
-        #expect(outcome.value == "from the local server")
+        #expect(outcome.value == "from the local server", "\(outcome.route) \(outcome.receipt.attempts)")
         #expect(outcome.route.completed == .local)
         #expect(cloudTransport.openedURLs.isEmpty)
         #expect(cloudServer.connectionCount == 0)
@@ -140,7 +140,7 @@ import Testing
         let store = home.store()
         let cloud = OpenAICompatibleClient(configuration: .cloud(baseURL: cloudURL, model: "gpt-test"),
                                            apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport)
-        try QuotaMemory(store: store).remember(.available, for: cloud.descriptor, at: TestClock.reference)
+        try QuotaMemory(store: store).remember(.available, of: cloud, at: TestClock.reference)
         var context = home.context(terminal: ScriptedTerminal(answers: ["a"]))
         context.policy = .cloudAllowed
         let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store).run(phrasingRequest(), in: context)
@@ -161,7 +161,8 @@ import Testing
         _ = try await admin(home, transport: transport).setCloud(baseURL: cloudURL, model: "gpt-test")
         _ = try await admin(home).setLocal(baseURL: "http://127.0.0.1:9/v1", model: "smol")
         let store = home.store()
-        let ladder = ModelLadder.live(paths: home.paths, store: store, environment: [:], transport: transport)
+        let ladder = ModelLadder.live(paths: home.paths, store: store, environment: [:], transport: transport,
+                                      configuration: .generousProbe)
         try ConsentBook(store: store).remember(.allow, for: try #require(ladder.cloud).descriptor, at: TestClock.reference)
         // The live ladder sends both targets through the fake: a local probe, then the call.
         server.enqueue(modelList("smol"), .completion("from cloud"))

@@ -19,7 +19,9 @@ import Testing
         let receipt = try h.receipt(outcome)
         #expect(receipt.attempts.map(\.outcome) == [.completed])
         #expect(receipt.verification == "passed")
-        #expect(receipt.envelopeSHA256 == phrasingRequest().envelope.sha256)
+        #expect(receipt.envelopeSHA256.hasPrefix("hmac-sha256:"))
+        #expect(!receipt.envelopeSHA256.contains(phrasingRequest().envelope.sha256), "keyed: a guess cannot be confirmed")
+        #expect(receipt.envelopeSHA256 == HomeKeys.load(directory: h.home.paths.configDirectory).digest(phrasingRequest().envelope))
     }
 
     @Test func localOnlyNeverCallsTheCloudEvenWithConsentAndQuota() async throws {
@@ -38,7 +40,7 @@ import Testing
         let cases: [(ScriptedModel.Step, String)] = [
             (.error(.server(status: 503, code: nil)), "localFailed:server_error"),
             (.error(.timeout(.firstByte)), "localFailed:timeout_first_byte"),
-            (.error(.network(kind: "connection_refused")), "localUnavailable"),
+            (.error(.network(kind: "connection_refused")), "localFailed:connection_refused"),
             (.error(.contextOverflow(estimatedTokens: nil, limit: 4_096)), "localContextExceeded"),
             (.completion(Completion(text: "", finishReason: .stop)), "localFailed:invalid_response"),
             (.completion(Completion(text: "no", finishReason: .contentFilter)), "localFailed:refusal"),
@@ -113,8 +115,10 @@ import Testing
         #expect(outcome.value == "from cloud")
         #expect(outcome.route.completed == .cloud)
         let shown = terminal.transcript.joined(separator: "\n")
+        let sent = ModelLadder.sentBytes(of: request, to: h.cloud, maxTokens: RoutingConfiguration.standard.defaultMaxTokens)
         for field in ["test-cloud", "cloud-model", "api.cloud.test", "\(request.envelope.promptBytes) prompt bytes",
-                      "\(request.envelope.contextBytes) context bytes", "1 chunk", "localContextFits"] {
+                      "\(request.envelope.contextBytes) context bytes", "1 chunk", "\(sent) bytes",
+                      "userPreferredCloud — the policy is cloud-allowed"] {
             #expect(shown.contains(field), "the consent prompt shows \(field)")
         }
         #expect(!shown.contains(Secretive.evidence), "the prompt shows sizes, not the payload")
@@ -192,7 +196,7 @@ import Testing
         #expect(h.cloud.callCount == 1, "a 429 is not retried on cloud")
         #expect(outcome.route.completed == .local)
         #expect(outcome.route.fallbackReason == "cloudQuotaReached")
-        #expect(try QuotaMemory(store: h.store).state(for: h.cloud.descriptor) == .limitReached(until: reset))
+        #expect(try QuotaMemory(store: h.store).stored(for: h.cloud.descriptor) == .limitReached(until: reset))
 
         h.local.enqueue(reply: "local again")
         let next = try await h.ladder().run(phrasingRequest(), in: h.context(.cloudAllowed))
@@ -206,7 +210,7 @@ import Testing
         try h2.allowCloud()
         h2.cloud.enqueue(error: .rateLimited(RateLimitInfo()))
         _ = try await h2.ladder(local: false).run(phrasingRequest(), in: h2.context(.cloudAllowed))
-        #expect(try QuotaMemory(store: h2.store).state(for: h2.cloud.descriptor)
+        #expect(try QuotaMemory(store: h2.store).stored(for: h2.cloud.descriptor)
                 == .limitReached(until: TestClock.reference.addingTimeInterval(3_600)))
     }
 
@@ -218,7 +222,7 @@ import Testing
         let outcome = try await h.ladder(local: false).run(phrasingRequest(), in: h.context(.cloudAllowed))
         #expect(outcome.route.completed == .deterministic)
         #expect(outcome.route.fallbackReason == "cloudFailed:unauthorized")
-        #expect(try QuotaMemory(store: h.store).state(for: h.cloud.descriptor) == .credentialsRejected)
+        #expect(try QuotaMemory(store: h.store).stored(for: h.cloud.descriptor) == .credentialsRejected)
     }
 
     @Test func noFallbackAfterMeaningfulStreamedOutput() async throws {

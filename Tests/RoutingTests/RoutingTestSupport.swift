@@ -53,6 +53,12 @@ final class LadderHarness: @unchecked Sendable {
     }
 }
 
+extension RoutingConfiguration {
+    /// A probe bound that a loaded test machine cannot miss (the probe's outcome, not its
+    /// timing, is what these tests check).
+    static let generousProbe = RoutingConfiguration(localProbeTimeout: .seconds(20))
+}
+
 /// Text that stands for user content: it must never reach receipts, runs or logs.
 enum Secretive {
     static let question = "PRIVATE-QUESTION-about-the-Mira-renewal"

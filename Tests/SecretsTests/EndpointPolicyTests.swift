@@ -65,3 +65,32 @@ struct EndpointPolicyTests {
         #expect(!EndpointPolicy.isLoopback(host: "localhost.example.com"))
     }
 }
+
+@Suite("One canonical endpoint")
+struct CanonicalEndpointTests {
+    @Test(arguments: [
+        ("http://localhost.:8080/v1", "http://localhost:8080/v1"),
+        ("HTTP://LOCALHOST:8080/v1/", "http://localhost:8080/v1"),
+        ("http://[::1]:8080/v1", "http://[::1]:8080/v1"),
+        ("http://[0:0:0:0:0:0:0:1]:8080/v1", "http://[0:0:0:0:0:0:0:1]:8080/v1"),
+        ("http://127.0.0.1/v1", "http://127.0.0.1:80/v1"),
+        ("https://localhost/", "https://localhost:443"),
+    ])
+    func localForms(input: String, canonical: String) throws {
+        let endpoint = try EndpointPolicy.canonical(input, for: .local)
+        #expect(endpoint.string == canonical)
+        #expect(endpoint.loopback)
+        #expect(try EndpointPolicy.validate(input, for: .local).absoluteString == canonical)
+    }
+
+    @Test func cloudFormsKeepPortAndPath() throws {
+        let a = try EndpointPolicy.canonical("HTTPS://API.Example.com.:18443/other/v1//", for: .cloud)
+        #expect(a.string == "https://api.example.com:18443/other/v1")
+        #expect(a.hostPort == "api.example.com:18443")
+        #expect(a.displayPath == "/other/v1")
+        #expect(try EndpointPolicy.canonical("https://api.example.com/v1", for: .cloud).port == 443)
+        #expect(throws: EndpointRefusal.self) { _ = try EndpointPolicy.canonical("https://api.example.com:99999/v1", for: .cloud) }
+        // Percent-encoded hosts are decoded before they are classified, and connected to decoded.
+        #expect(try EndpointPolicy.canonical("http://127.0.0.%31/v1", for: .local).string == "http://127.0.0.1:80/v1")
+    }
+}

@@ -63,3 +63,29 @@ struct RedactorTests {
         #expect(!Redactor.looksLikeCredential("this_is_a_long_identifier_without_digits"))
     }
 }
+
+@Suite("The live keys on every channel")
+struct SecretRegistryTests {
+    @Test func storedAndEnvironmentKeysAreRegistered() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("registry-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileKeyStore(directory: directory, environment: [:])
+        try store.set(name: "cloud", value: "shortk3y")
+        let registry = SecretRegistry(environment: ["INTENT_LOCAL_API_KEY": "envk3y99"])
+        registry.register(contentsOf: store)
+        #expect(registry.redact("got shortk3y and envk3y99") == "got [REDACTED] and [REDACTED]")
+        #expect(registry.redactKeys("{\"code\":\"shortk3y\"}") == "{\"code\":\"[REDACTED]\"}")
+        // Reading through a store with a registry registers what it reads.
+        let other = SecretRegistry()
+        _ = try FileKeyStore(directory: directory, environment: [:], registry: other).get(name: "cloud")
+        #expect(other.redact("shortk3y") == "[REDACTED]")
+    }
+
+    @Test func resultsKeepOrdinaryTextThatOnlyLooksLikeACredential() {
+        let redactor = Redactor(secrets: ["live-key-123"])
+        let prose = "the bearer instruments token: abcdefgh1234 and basic understanding of AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+        #expect(redactor.redactKeys(prose) == prose, "stdout content stays byte-exact")
+        #expect(redactor.redactKeys("sk-proj-abcdefghijklmnop1234 live-key-123") == "[REDACTED] [REDACTED]")
+        #expect(redactor.redact(prose) != prose, "diagnostics use every rule")
+    }
+}

@@ -11,6 +11,9 @@ public struct CalendarConfig: Sendable {
     public var maxDurationDays = 100 * 366
     /// In-file VTIMEZONE rules are expanded up to this year.
     public var vtimezoneLastYear = 2100
+    /// Components nest at most this deep (VCALENDAR › VEVENT › VALARM is 3); deeper ones are
+    /// skipped with one warning, so a hostile file cannot exhaust the stack.
+    public var maxComponentDepth = 16
 
     public init() {}
     public static let `default` = CalendarConfig()

@@ -30,7 +30,17 @@ public enum ICalendarParser {
             let done = stack.removeLast()
             if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].children.append(done) }
         }
+        // BEGINs below `maxComponentDepth` are not built: `skipped` counts how deep inside such a
+        // subtree the reader is, and everything in it is dropped with one warning.
+        var skipped = 0
+        var warnedDepth = false
         for logical in lines {
+            if skipped > 0 {
+                let upper = logical.text.prefix(6).uppercased()
+                if upper.hasPrefix("BEGIN:") || upper.hasPrefix("BEGIN;") { skipped += 1 }
+                else if upper.hasPrefix("END:") || upper.hasPrefix("END;") { skipped -= 1 }
+                continue
+            }
             let parsed = ContentLineLexer.parse(logical)
             guard case .success(let cl) = parsed else {
                 guard case .failure(let f) = parsed else { continue }
@@ -51,6 +61,14 @@ public enum ICalendarParser {
                    stack.contains(where: { $0.name == "VCALENDAR" }) {
                     try problem(cl.line, "BEGIN inside an unclosed component; closing it")
                     while let last = stack.last, last.name != "VCALENDAR" { close() }
+                }
+                guard stack.count < config.maxComponentDepth else {
+                    if !warnedDepth {
+                        warnedDepth = true
+                        try problem(cl.line, "components nested deeper than \(config.maxComponentDepth) levels; the deeper ones are skipped")
+                    }
+                    skipped = 1
+                    continue
                 }
                 stack.append(ICSComponent(name: name, line: cl.line))
             case "END":

@@ -1,3 +1,4 @@
+import Embeddings
 import Foundation
 import IntentKit
 import Retrieval
@@ -17,12 +18,12 @@ public struct AskLibrary: Intent {
         phrases: ["what do my documents say about …", "search my notes for …"],
         examples: ["\"when is the insurance renewal due?\"", "\"what did the Apollo program achieve?\" --mode deep --json"])
 
-    public enum Mode: String, IntentEnum { case standard, deep }
+    public enum Mode: String, IntentEnum { case standard, deep, maximum }
 
     @Parameter(description: "The question", primary: true)
     var question: String
 
-    @Parameter(description: "standard (5 passages) or deep (10)")
+    @Parameter(description: "standard (5 passages), deep (10, stricter checks) or maximum (15, strictest)")
     var mode: Mode = .standard
 
     @Parameter(description: "How many passages to retrieve (overrides the mode)")
@@ -40,11 +41,15 @@ public struct AskLibrary: Intent {
 
     public func perform(in context: RunContext) async throws -> IntentResult<AskLibraryValue> {
         try await context.store.ensureConfigured()
-        let library = Library(store: context.store, embedder: context.embedders.current.embedder)
-        let searchMode: SearchMode = mode == .deep ? .deep : .standard
+        let library = Library(store: context.store, embedder: try Self.embedder(context))
+        if let pending = try? library.pendingTickets(), pending > 0 {
+            context.log.warning("indexing is in progress (\(pending) document\(pending == 1 ? "" : "s") still queued); answers cover what is indexed so far")
+        }
+        let searchMode = SearchMode(rawValue: mode.rawValue) ?? .standard
         let pack = try library.evidence(for: question, mode: searchMode, topK: topK)
-        let extractive = try library.ask(question: question, mode: searchMode, topK: topK)
-        let synthesis = LibrarySynthesis(question: question, pack: pack, extractive: extractive)
+        let (extractive, diagnostics) = library.answer(question: question, pack: pack, mode: searchMode)
+        let synthesis = LibrarySynthesis(question: question, pack: pack, extractive: extractive, mode: searchMode,
+                                         retrievalConfidence: diagnostics.retrievalConfidence)
         let outcome = try await context.ladder.run(synthesis.request(), in: context)
         let answer = outcome.value
         let dialog: String
@@ -55,6 +60,20 @@ public struct AskLibrary: Intent {
         }
         return IntentResult(value: AskLibraryValue(answer), dialog: dialog, status: answer.abstained ? .abstained : .completed,
                             route: outcome.route, receiptID: outcome.receiptID, display: Self.display(answer))
+    }
+
+    /// The embedder to search with: the active one, or the hashing embedder when the index was
+    /// built by it and MiniLM was installed later (the library keeps answering; a warning says
+    /// that `intent library reindex` will use the new one).
+    static func embedder(_ context: RunContext) throws -> any Embedder {
+        let active = context.embedders.current.embedder
+        let hashing = HashingEmbedder()
+        if let built = try Library.indexEmbedder(store: context.store), built != active.identifier,
+           built == hashing.identifier {
+            context.log.warning("the library was indexed with the hashing embedder; 'intent library reindex' will use \(active.identifier)")
+            return hashing
+        }
+        return active
     }
 
     static func display(_ a: LibraryAnswer) -> String {
@@ -95,6 +114,8 @@ public struct AskLibraryValue: IntentValue {
         ])
         var gates = JSONSchema(types: [.object])
         gates.description = "gate name → result"
+        var grounding = JSONSchema(types: [.object])
+        grounding.description = "grounding rule id → times it fired (ids and counts only)"
         return .object([
             .init("question", .string()),
             .init("answer", .nullable(.string())),
@@ -104,6 +125,7 @@ public struct AskLibraryValue: IntentValue {
             .init("citations", .array(of: citation)),
             .init("confidence", .number(minimum: 0, maximum: 1)),
             .init("gates", gates),
+            .init("grounding", grounding),
         ])
     }
 }

@@ -1,17 +1,20 @@
 import Foundation
 import Generation
+import Grounding
 import IntentKit
 import Retrieval
 import Routing
 
 /// The model rung of `AskLibrary`: an answer written from the packed evidence with numbered
-/// citations, then checked — every claim must cite a passage, its quote must be found in that
-/// passage's source bytes, and every number in the answer must appear in the evidence. Otherwise
-/// the extractive answer (or the abstention) stands.
+/// citations, then put through the same grounding pipeline as the extractive answer (gates A–I):
+/// claims that fail are dropped and the answer says how many; when none survives, or the
+/// pipeline abstains, the extractive answer (or the abstention) stands.
 struct LibrarySynthesis {
     let question: String
     let pack: EvidencePack
     let extractive: LibraryAnswer
+    var mode: SearchMode = .standard
+    var retrievalConfidence: Double = 0
 
     static let instructions = """
         Answer the question using only the numbered passages. Write at most two sentences. For each \
@@ -38,44 +41,61 @@ struct LibrarySynthesis {
                              schema: schema, temperature: 0, maxTokens: 256, envelope: envelope,
                              deterministic: extractive, fallback: extractive.abstained ? .abstain : .deterministic,
                              intent: "AskLibrary") { reply in try check(reply.json) }
+            .withGroundingCounts()
     }
 
-    /// Rule ids: `no-claims`, `claim-uncited`, `citation-out-of-range`, `quote-not-in-source`,
-    /// `number-not-in-evidence`, `answer-too-long`.
+    /// The reply through the grounding pipeline. Rejection rules: `no-claims`, `answer-too-long`
+    /// (structural), else the id of the grounding rule that abstained or dropped the last claim.
     func check(_ json: JSONValue?) throws -> LibraryAnswer {
         let items = json?["claims"]?.arrayValue ?? []
         guard !items.isEmpty else { throw LadderRejection(rule: "no-claims") }
-        var claims: [LibraryAnswer.Claim] = []
-        var citations: [LibraryAnswer.Citation] = []
+        var drafts: [(text: String, passages: [Int])] = []
         for item in items {
             guard let text = item["text"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { continue }
             let numbers = item["passages"]?.arrayValue?.compactMap { value -> Int? in
-                if case .number(let n) = value { return Int(n) }
+                if case .number(let n) = value, n.rounded() == n, abs(n) < 1e6 { return Int(n) }
                 return nil
             } ?? []
-            guard !numbers.isEmpty else { throw LadderRejection(rule: "claim-uncited") }
+            drafts.append((text, numbers))
+        }
+        guard !drafts.isEmpty else { throw LadderRejection(rule: "no-claims") }
+        guard drafts.map(\.text).joined(separator: " ").split(separator: " ").count <= 80 else {
+            throw LadderRejection(rule: "answer-too-long")
+        }
+        var quotes: [[LibraryAnswer.Citation?]] = []
+        var claims: [GroundingClaim] = []
+        for draft in drafts {
+            let inRange = draft.passages.map { n in (1...max(passages.count, 1)).contains(n) && n <= passages.count ? n - 1 : -1 }
+            let cited = inRange.map { $0 >= 0 ? Self.bestQuote(for: draft.text, in: passages[$0]) : nil }
+            quotes.append(cited)
+            claims.append(GroundingClaim(text: draft.text, citations: inRange.map { $0 >= 0 ? $0 : passages.count + 99 },
+                                         quotesVerified: !cited.isEmpty && cited.allSatisfy { $0 != nil }, verbatim: false))
+        }
+        let input = GroundingInput(
+            question: question,
+            evidence: passages.map { GroundingEvidence(text: $0.text, documentID: $0.docId, similarity: Double($0.cosine)) },
+            claims: claims, retrievalConfidence: retrievalConfidence)
+        let outcome = GroundingPipeline(configuration: GroundingConfiguration(mode: mode)).run(input)
+        if let rule = outcome.abstainRule { throw LadderRejection(rule: rule.rawValue) }
+        var kept: [LibraryAnswer.Claim] = []
+        var citations: [LibraryAnswer.Citation] = []
+        for i in outcome.keptClaims {
             var indices: [Int] = []
-            for n in numbers {
-                guard (1...passages.count).contains(n) else { throw LadderRejection(rule: "citation-out-of-range") }
-                guard let citation = Self.bestQuote(for: text, in: passages[n - 1]) else { throw LadderRejection(rule: "quote-not-in-source") }
+            for case let citation? in quotes[i] {
                 if let existing = citations.firstIndex(of: citation) { indices.append(existing) } else {
-                    citations.append(citation)
-                    indices.append(citations.count - 1)
+                    citations.append(citation); indices.append(citations.count - 1)
                 }
             }
-            claims.append(.init(text: text, citations: indices))
+            kept.append(.init(text: drafts[i].text, citations: indices))
         }
-        let answer = claims.map(\.text).joined(separator: " ")
-        guard answer.split(separator: " ").count <= 80 else { throw LadderRejection(rule: "answer-too-long") }
-        let evidence = passages.map(\.text).joined(separator: " ")
-        for number in Self.numbers(in: answer) where !Self.numbers(in: evidence).contains(number) {
-            throw LadderRejection(rule: "number-not-in-evidence")
-        }
-        var gates = extractive.gates
-        gates["quote_faithfulness"] = .init(passed: true, score: 1)
-        gates["numeric_sanity"] = .init(passed: true)
-        return LibraryAnswer(question: question, answer: answer, abstained: false, abstainReason: nil, claims: claims,
-                             citations: citations, confidence: extractive.confidence, gates: gates)
+        var answer = kept.map(\.text).joined(separator: " ")
+        let dropped = drafts.count - kept.count
+        if dropped > 0 { answer += " (\(dropped) unsupported claim\(dropped == 1 ? "" : "s") removed.)" }
+        var gates = GroundingReport.gates(outcome)
+        gates.merge(extractive.gates.filter { gates[$0.key] == nil }) { a, _ in a }
+        return LibraryAnswer(question: question, answer: answer, abstained: false, abstainReason: nil, claims: kept,
+                             citations: citations, confidence: outcome.confidence, gates: gates,
+                             grounding: outcome.ruleCounts)
     }
 
     /// The passage sentence sharing most words with the claim, as a verified byte-exact citation.
@@ -123,5 +143,14 @@ struct LibrarySynthesis {
         Set(text.split { !$0.isNumber && $0 != "." && $0 != "," }
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,")).replacingOccurrences(of: ",", with: "") }
             .filter { !$0.isEmpty && $0.contains(where: \.isNumber) })
+    }
+}
+
+extension LadderRequest where Value == LibraryAnswer {
+    /// The answer's grounding rule counts go into the receipt (ids and counts only).
+    func withGroundingCounts() -> Self {
+        var copy = self
+        copy.receiptCounts = { $0.grounding }
+        return copy
     }
 }

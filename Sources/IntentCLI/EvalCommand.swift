@@ -12,7 +12,9 @@ enum EvalCommand {
         FlagSpec(name: "misses", takesValue: true, help: "how many misses to list (default 20)"),
         FlagSpec(name: "docs", takesValue: true, help: "qa: the document directory"),
         FlagSpec(name: "questions", takesValue: true, help: "qa: a questions .jsonl file (repeatable)"),
-        FlagSpec(name: "floors", takesValue: true, help: "qa: minimums, e.g. hit5=0.95,contain=0.78,abstain=0.85,false_abstain=0.10,offsets=1"),
+        FlagSpec(name: "floors", takesValue: true, help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1"),
+        FlagSpec(name: "mode", takesValue: true, help: "qa: standard, deep or maximum"),
+        FlagSpec(name: "measure-only", takesValue: false, help: "qa: the grounding gates measure but never abstain (calibration)"),
         CatalogCommands.helpFlag,
     ]
 

@@ -16,7 +16,7 @@ enum LibraryCommand {
 
     static let command: Command = Command(
         name: "library", summary: "Add, list, remove and reindex the documents AskLibrary answers from",
-        usage: "intent library add PATH... | status | remove ID... | reindex | process  [--json]",
+        usage: "intent library add PATH... | list | status | remove PATH|ID... | reindex | process  [--json]",
         run: { args, globals, env in
             let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
@@ -46,19 +46,34 @@ enum LibraryCommand {
                     env.streams.err("intent: re-indexing \(queued) document\(queued == 1 ? "" : "s") with \(loaded.embedder.identifier)\n")
                     return try process(library, json: json, env: env)
                 case "remove":
-                    guard !operands.isEmpty else { throw IntentError.usage("intent library remove ID...") }
+                    guard !operands.isEmpty else { throw IntentError.usage("intent library remove PATH|ID...") }
+                    let documents = try library.status(recent: 0).documents
                     for operand in operands {
-                        guard let id = Int64(operand) else { throw IntentError.usage("'\(operand)' is not a document id (see 'intent library status')") }
-                        try library.remove(id: id)
+                        let doc: LibraryDocument
+                        if let id = Int64(operand), let found = documents.first(where: { $0.id == id }) {
+                            try library.remove(id: id)
+                            doc = found
+                        } else {
+                            doc = try library.remove(path: operand)
+                        }
+                        env.streams.out("Removed \(doc.id) \(doc.path) (\(doc.chunkCount) chunks).\n")
                     }
-                    return try process(library, json: json, env: env)
+                    return 0
+                case "list":
+                    let documents = try library.status(recent: 0).documents
+                    if json { try env.printJSON(documents); return 0 }
+                    if documents.isEmpty { env.streams.out("The library is empty: 'intent library add PATH' adds documents.\n") }
+                    for d in documents {
+                        env.streams.out("\(String(d.id).padding(toLength: 6, withPad: " ", startingAt: 0)) \(d.path)  \(d.kind), \(d.chunkCount) chunks, indexed \(d.indexedAt)\n")
+                    }
+                    return 0
                 case "status":
                     let status = try library.status()
                     if json { try env.printJSON(status); return 0 }
                     printStatus(status, problem: loaded.problem, env: env)
                     return 0
                 default:
-                    throw IntentError.usage("unknown action '\(action)' (add, status, remove, reindex, process)")
+                    throw IntentError.usage("unknown action '\(action)' (add, list, status, remove, reindex, process)")
                 }
             } catch let error as RetrievalError {
                 throw error.intentError
@@ -66,23 +81,35 @@ enum LibraryCommand {
         })
 
 
-    /// Processes the queue, drawing a progress bar on a terminal (nothing when stderr is not one).
+    /// Processes the queue, drawing a progress bar on a terminal, else a plain line every 100
+    /// files; then one line per file that was refused or failed, with the reason.
     static func process(_ library: Library, json: Bool, env: CLIEnvironment) throws -> Int32 {
         let bar = env.streams.stderrIsTerminal
         let summary = try library.processQueue { progress in
-            guard bar else { return }
-            let width = 30
-            let filled = Int(progress.fraction * Double(width))
-            env.streams.err("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.completed)/\(progress.total)")
+            if bar {
+                let width = 30
+                let filled = Int(progress.fraction * Double(width))
+                env.streams.err("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.completed)/\(progress.total)")
+            } else if progress.completed % 100 == 0 || progress.completed == progress.total {
+                env.streams.err("intent: indexed \(progress.completed)/\(progress.total) files\n")
+            }
         }
         if bar { env.streams.err("\n") }
+        let skipped = summary.refused + summary.failed
+        if skipped > 0, let status = try? library.status(recent: max(skipped, 1) + summary.processed) {
+            for ticket in status.recentTickets.prefix(summary.processed) where ticket.state == .refused || ticket.state == .failed {
+                env.streams.err("intent: \(ticket.state.rawValue): \(ticket.outcome ?? ticket.path)\n")
+            }
+        }
         if json { try env.printJSON(summary); return summary.failed > 0 ? ExitCode.dataError.rawValue : 0 }
         if summary.busy {
             env.streams.err("intent: another process is indexing this library; it will finish the queue\n")
             return 0
         }
         env.streams.out("Indexed \(summary.indexed), unchanged \(summary.unchanged), removed \(summary.removed), refused \(summary.refused), failed \(summary.failed); \(summary.chunks) chunks in \(String(format: "%.2f", summary.seconds)) s.\n")
-        return summary.failed > 0 || summary.refused > 0 ? ExitCode.dataError.rawValue : 0
+        // A mostly successful add exits 0 with the skips reported; 65 only when nothing could be indexed.
+        let useful = summary.indexed + summary.unchanged + summary.removed
+        return skipped > 0 && useful == 0 ? ExitCode.dataError.rawValue : 0
     }
 
     static func printStatus(_ s: LibraryStatus, problem: String?, env: CLIEnvironment) {

@@ -24,8 +24,11 @@ struct Chunker {
     let maxWords: Int
     let overlapWords: Int
     let embedder: any Embedder
+    /// Longest run of bytes without a space kept as one word (`RetrievalConfiguration.maxWordBytes`).
+    let maxRunBytes: Int
 
     init(configuration: RetrievalConfiguration, embedder: any Embedder) {
+        self.maxRunBytes = configuration.maxWordBytes
         self.maxWords = configuration.chunkMaxWords
         self.overlapWords = configuration.chunkOverlapWords
         self.embedder = embedder
@@ -89,8 +92,13 @@ struct Chunker {
         return try pieces.flatMap { try fit([$0], bytes: bytes, path: path) }
     }
 
-    /// Splits a byte range at word boundaries into pieces of at most `limit` words.
+    /// Splits a byte range at word boundaries into pieces of at most `limit` words; a run of
+    /// more than `maxRunBytes` bytes without a space (a document with no whitespace) is cut at a
+    /// character boundary first, so no piece costs more than a bounded tokenisation.
     private func splitLong(_ range: Range<Int>, bytes: [UInt8], limit: Int) -> [Range<Int>] {
+        if range.count > maxRunBytes, let cut = Self.cutRuns(range, bytes: bytes, maxBytes: maxRunBytes) {
+            return cut.flatMap { splitLong($0, bytes: bytes, limit: limit) }
+        }
         guard SentenceSplitter.wordCount(bytes[range]) > limit else { return [range] }
         var pieces: [Range<Int>] = []
         var start = range.lowerBound
@@ -113,6 +121,31 @@ struct Chunker {
             i += 1
         }
         if start < range.upperBound { pieces.append(start..<range.upperBound) }
+        return pieces
+    }
+
+    /// `range` cut so that no piece holds a run of more than `maxBytes` non-space bytes (cuts at
+    /// UTF-8 character starts); nil when it has no such run.
+    static func cutRuns(_ range: Range<Int>, bytes: [UInt8], maxBytes: Int) -> [Range<Int>]? {
+        var pieces: [Range<Int>] = []
+        var start = range.lowerBound
+        var run = 0
+        var i = range.lowerBound
+        var cut = false
+        while i < range.upperBound {
+            if SentenceSplitter.isSpace(bytes[i]) { run = 0 } else {
+                run += 1
+                if run > maxBytes, bytes[i] & 0xC0 != 0x80 {
+                    pieces.append(start..<i)
+                    start = i
+                    run = 1
+                    cut = true
+                }
+            }
+            i += 1
+        }
+        guard cut else { return nil }
+        pieces.append(start..<range.upperBound)
         return pieces
     }
 

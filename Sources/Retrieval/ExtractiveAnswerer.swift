@@ -1,8 +1,9 @@
 import Foundation
+import Grounding
 
 /// Term weights of a question: inverse document frequency of each content word over the library.
 struct QuestionTerms {
-    struct Term { var word: String; var key: UInt64; var idf: Double }
+    struct Term { var word: String; var key: UInt64; var idf: Double; var df: Int = 0 }
     let terms: [Term]
     /// Capitalised words of the question (after its first word) that occur in no chunk: names
     /// the library knows nothing about.
@@ -37,7 +38,7 @@ struct QuestionTerms {
         let n = Double(max(chunkCount, 1))
         terms = TextTerms.contentWords(question).map { word in
             let df = Double(frequencies[word] ?? 0)
-            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)))
+            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
         }
         let names = Set(TextTerms.capitalisedWords(question))
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
@@ -68,6 +69,10 @@ struct ScoredSentence {
     var coverage: Double
     var contextCoverage: Double
     var score: Double
+    /// The sentences before and after it in its chunk (for gate H's "supporting sentence or its neighbours").
+    var context: String = ""
+    /// The claim text: the sentence with HTML character references decoded (the quote stays the source bytes).
+    var answerText: String { chunk.record.kind == .html ? HTMLEntities.decode(text) : text }
 }
 
 /// The deterministic rung: picks the best sentence(s) of the evidence as the answer, or abstains.
@@ -80,23 +85,31 @@ struct ExtractiveAnswerer {
     let configuration: RetrievalConfiguration
 
     /// Scores every sentence of every packed chunk, best first.
-    func rank(_ pack: EvidencePack, terms: QuestionTerms) -> [ScoredSentence] {
+    func rank(_ pack: EvidencePack, terms: QuestionTerms, question: String = "", answerType: AnswerType = .open) -> [ScoredSentence] {
         let topScore = pack.chunks.map(\.score).max() ?? 1
         var result: [ScoredSentence] = []
         for chunk in pack.chunks {
             let lineMode = chunk.record.kind == .csv || chunk.record.kind == .code
             let contextCoverage = terms.coverage(ofText: chunk.text)
             let bytes = Array(chunk.text.utf8)
-            for range in SentenceSplitter.split(chunk.text, lineMode: lineMode) {
+            let ranges = SentenceSplitter.split(chunk.text, lineMode: lineMode)
+            func sentence(_ i: Int) -> String {
+                ranges.indices.contains(i) ? String(decoding: bytes[ranges[i]], as: UTF8.self) : ""
+            }
+            for (i, range) in ranges.enumerated() {
                 let text = String(decoding: bytes[range], as: UTF8.self)
                 if text.hasPrefix("#") { continue }
-                let words = SentenceSplitter.wordCount(bytes[range])
-                guard words >= 3 else { continue }
+                // CSV cells are words too ("Groceries,February,230" is a row of three).
+                let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
+                guard words >= (chunk.record.kind == .csv ? 2 : 3) else { continue }
                 let coverage = terms.coverage(ofText: text)
                 let strength = topScore > 0 ? chunk.score / topScore : 0
+                let typed = answerType != .open && answerType.isSatisfied(by: text, question: question)
                 let score = coverage + 0.25 * contextCoverage + 0.1 * strength - (chunk.isNeighbour ? 0.05 : 0)
+                    + (typed ? configuration.answerTypeBonus : 0)
                 result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
-                                             contextCoverage: contextCoverage, score: score))
+                                             contextCoverage: contextCoverage, score: score,
+                                             context: sentence(i - 1) + " " + sentence(i + 1)))
             }
         }
         return result.sorted { $0.score > $1.score }

@@ -1,12 +1,23 @@
 import Foundation
+import Grounding
 import Store
 
 /// Diagnostics of one answer: the features behind its confidence (no text).
-public struct AnswerDiagnostics: Sendable, Equatable {
+public struct AnswerDiagnostics: Sendable, Equatable, Codable {
     public var bestCoverage: Double
     public var bestContextCoverage: Double
+    /// Retrieval's confidence (gate A's input) and the calibrated one after the gates.
+    public var retrievalConfidence: Double
     public var confidence: Double
     public var retrievalMilliseconds: Double
+    /// Gate H's findings: salient terms covered (share) and whether the answer type is present.
+    public var salientCoverage: Double = 1
+    public var answerTypeAgrees: Bool = true
+    public var answerType: String = "open"
+    /// Rule ids that fired, with counts.
+    public var rules: [String: Int] = [:]
+    /// The rule that made the answer abstain, nil when it answered.
+    public var abstainRule: String?
 }
 
 extension Library {
@@ -16,10 +27,10 @@ extension Library {
         if let topK, topK <= 0 { throw RetrievalError.invalidParameter(name: "topK", reason: "must be positive") }
         let db = try store.database()
         let vectors = try currentVectors(db)
-        let target = configuration.target(mode: mode, topK: topK)
+        let cfg = configuration.forMode(mode, embedder: embedder.identifier)
+        let target = cfg.target(mode: mode, topK: topK)
         return try db.read { c in
-            try HybridSearcher(configuration: configuration, embedder: embedder)
-                .search(question, target: target, vectors: vectors, c)
+            try HybridSearcher(configuration: cfg, embedder: embedder).search(question, target: target, vectors: vectors, c)
         }
     }
 
@@ -33,30 +44,29 @@ extension Library {
     public func answerWithDiagnostics(question: String, mode: SearchMode = .standard,
                                       topK: Int? = nil) throws -> (answer: LibraryAnswer, diagnostics: AnswerDiagnostics) {
         let pack = try evidence(for: question, mode: mode, topK: topK)
+        return answer(question: question, pack: pack, mode: mode)
+    }
+
+    /// The extractive answer from `pack`, through the grounding pipeline.
+    public func answer(question: String, pack: EvidencePack, mode: SearchMode) -> (answer: LibraryAnswer, diagnostics: AnswerDiagnostics) {
         let terms = pack.terms
         let answerer = ExtractiveAnswerer(configuration: configuration)
-        let ranked = answerer.rank(pack, terms: terms)
+        let answerType = QuestionAnalysis.answerType(of: question)
+        let ranked = answerer.rank(pack, terms: terms, question: question, answerType: answerType)
         let confidence = answerer.confidence(ranked.first, terms: terms)
+        let runnerUp = ranked.dropFirst().first { $0.chunk.docId != ranked.first?.chunk.docId }
+            .map { answerer.confidence($0, terms: terms) }
         var diagnostics = AnswerDiagnostics(bestCoverage: ranked.first?.coverage ?? 0,
                                             bestContextCoverage: ranked.first?.contextCoverage ?? 0,
-                                            confidence: confidence, retrievalMilliseconds: pack.trace.milliseconds)
-        let retrievalGate = LibraryAnswer.Gate(passed: confidence >= configuration.abstainBelowConfidence, score: confidence)
-
-        func abstain(_ reason: String, _ gates: [String: LibraryAnswer.Gate]) -> LibraryAnswer {
-            LibraryAnswer(question: question, answer: nil, abstained: true, abstainReason: reason, claims: [],
-                          citations: [], confidence: confidence, gates: gates)
-        }
-        guard !ranked.isEmpty else {
-            return (abstain("no evidence in the library", ["retrieval_confidence": retrievalGate]), diagnostics)
-        }
+                                            retrievalConfidence: confidence, confidence: confidence,
+                                            retrievalMilliseconds: pack.trace.milliseconds,
+                                            answerType: answerType.rawValue)
         var citations: [LibraryAnswer.Citation] = []
-        var claims: [LibraryAnswer.Claim] = []
-        var unverified = 0
         func cite(_ s: ScoredSentence) -> Int? {
-            guard let q = s.chunk.quote(textRange: s.range) else { unverified += 1; return nil }
+            guard let q = s.chunk.quote(textRange: s.range) else { return nil }
             let citation = LibraryAnswer.Citation(docId: s.chunk.docId, path: s.chunk.path, chunkId: s.chunk.chunkId,
                                                   start: q.start, end: q.end, quote: q.quote)
-            guard CitationCheck.verify(citation) else { unverified += 1; return nil }
+            guard CitationCheck.verify(citation) else { return nil }
             if let existing = citations.firstIndex(of: citation) { return existing }
             citations.append(citation)
             return citations.count - 1
@@ -70,36 +80,52 @@ extension Library {
             }
         }
 
-        guard retrievalGate.passed else {
-            var answer = abstain("the library does not support an answer", ["retrieval_confidence": retrievalGate])
-            if configuration.citeEvidenceWhenAbstaining {
+        let chosen = answerer.choose(ranked)
+        var claimCitations: [Int?] = []
+        for sentence in chosen { claimCitations.append(cite(sentence)) }
+        let input = GroundingInput(
+            question: question,
+            evidence: chosen.map { GroundingEvidence(text: $0.chunk.text, documentID: $0.chunk.docId,
+                                                     similarity: Double($0.chunk.cosine), context: $0.context) },
+            claims: chosen.enumerated().map { i, s in
+                GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true)
+            },
+            retrievalConfidence: confidence, runnerUpConfidence: runnerUp,
+            idf: Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max))
+        let outcome = GroundingPipeline(configuration: configuration.grounding(mode)).run(input)
+        diagnostics.confidence = outcome.confidence
+        diagnostics.rules = outcome.ruleCounts
+        diagnostics.abstainRule = outcome.abstainRule?.rawValue
+        diagnostics.salientCoverage = outcome.gates[.completeness]?.score ?? diagnostics.salientCoverage
+        diagnostics.answerTypeAgrees = !(outcome.gates[.completeness]?.firings.contains { $0.rule.rawValue.hasPrefix("H1") } ?? false)
+        let gates = GroundingReport.gates(outcome)
+
+        if let rule = outcome.abstainRule {
+            var kept: [LibraryAnswer.Citation] = []
+            if configuration.citeEvidenceWhenAbstaining, !ranked.isEmpty {
+                citations.removeAll()
                 citeFurtherEvidence()
-                answer.citations = citations
+                kept = citations
             }
+            let answer = LibraryAnswer(question: question, answer: nil, abstained: true,
+                                       abstainReason: GroundingReport.reason(rule, empty: ranked.isEmpty), claims: [],
+                                       citations: kept, confidence: min(outcome.confidence, confidence), gates: gates,
+                                       grounding: outcome.ruleCounts)
             return (answer, diagnostics)
         }
-        let chosen = answerer.choose(ranked)
-        for sentence in chosen {
-            if let index = cite(sentence) { claims.append(.init(text: sentence.text, citations: [index])) }
-        }
-        let checked = chosen.count
-        guard !claims.isEmpty else {
-            diagnostics.confidence = 0
-            return (abstain("the cited sources changed since they were indexed",
-                            ["retrieval_confidence": retrievalGate,
-                             "quote_faithfulness": .init(passed: false, score: 0)]), diagnostics)
+        var claims: [LibraryAnswer.Claim] = []
+        for i in outcome.keptClaims {
+            guard let index = claimCitations[i] else { continue }
+            claims.append(.init(text: chosen[i].answerText, citations: [index]))
         }
         citeFurtherEvidence()
-        let gates: [String: LibraryAnswer.Gate] = [
-            "retrieval_confidence": retrievalGate,
-            "evidence_coverage": .init(passed: claims.count == checked, score: Double(claims.count) / Double(checked),
-                                       detail: claims.count == checked ? nil : "uncited claims removed"),
-            "quote_faithfulness": .init(passed: unverified == 0,
-                                        score: Double(citations.count) / Double(citations.count + unverified)),
-        ]
-        let answer = LibraryAnswer(question: question, answer: claims.map(\.text).joined(separator: " "),
-                                   abstained: false, abstainReason: nil, claims: claims, citations: citations,
-                                   confidence: confidence, gates: gates)
+        var text = claims.map(\.text).joined(separator: " ")
+        if !outcome.unansweredParts.isEmpty, outcome.gates[.completeness]?.firings.contains(where: { $0.rule.rawValue.hasPrefix("H1") }) == true {
+            text += " (Not found in the documents: \(outcome.unansweredParts.joined(separator: ", ")).)"
+        }
+        let answer = LibraryAnswer(question: question, answer: text, abstained: false, abstainReason: nil, claims: claims,
+                                   citations: citations, confidence: outcome.confidence, gates: gates,
+                                   grounding: outcome.ruleCounts)
         return (answer, diagnostics)
     }
 }

@@ -36,13 +36,21 @@ public final class Library: Sendable {
     /// Files of unsupported types get a ticket that will be refused by name. Returns ticket ids.
     @discardableResult
     public func enqueue(paths: [URL]) throws -> [Int64] {
-        let queue = queue(try store.database())
+        let db = try store.database()
+        let queue = queue(db)
         var ids: [Int64] = []
         for url in paths {
             let url = url.standardizedFileURL
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                for file in Self.supportedFiles(under: url) { ids.append(try queue.enqueue(path: file, action: .index)) }
+                let files = Self.supportedFiles(under: url)
+                for file in files { ids.append(try queue.enqueue(path: file, action: .index)) }
+                // Documents once indexed under this folder whose files are gone: the ticket removes them.
+                let present = Set(files)
+                let prefix = url.path.hasSuffix("/") ? url.path : url.path + "/"
+                let gone = try db.read { try LibraryCatalog.documents($0) }.map(\.path)
+                    .filter { $0.hasPrefix(prefix) && !present.contains($0) && !FileManager.default.fileExists(atPath: $0) }
+                for path in gone { ids.append(try queue.enqueue(path: path, action: .index)) }
             } else {
                 ids.append(try queue.enqueue(path: url.path, action: .index))
             }
@@ -76,6 +84,18 @@ public final class Library: Sendable {
         return paths.count
     }
 
+    /// Removes the document indexed from `path`; returns it. Throws `notFound` when there is none.
+    @discardableResult
+    public func remove(path: String) throws -> LibraryDocument {
+        let db = try store.database()
+        let target = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let doc = try db.read({ try LibraryCatalog.documents($0) }).first(where: { $0.path == target }) else {
+            throw RetrievalError.invalidParameter(name: "path", reason: "\(target) is not in the library (see 'intent library list')")
+        }
+        try remove(id: doc.id)
+        return doc
+    }
+
     /// Removes a document by id. Throws `notFound` when there is none.
     public func remove(id: Int64) throws {
         let db = try store.database()
@@ -91,7 +111,7 @@ public final class Library: Sendable {
     @discardableResult
     public func processQueue(progress: (@Sendable (IngestionProgress) -> Void)? = nil) throws -> IngestionSummary {
         let db = try store.database()
-        guard let lock = try WorkerLock(url: lockURL) else { return IngestionSummary(busy: true) }
+        guard let lock = try waitForWorkerLock(db) else { return IngestionSummary(busy: true) }
         defer { withExtendedLifetime(lock) {} }
         try db.write { c in
             let documents = try c.first("SELECT count(*) FROM library_documents") { $0.int(0) } ?? 0
@@ -121,9 +141,59 @@ public final class Library: Sendable {
                                         ticketId: ticket.id, path: ticket.path, state: outcome.state))
         }
         _ = try currentVectors(db)
+        // Tickets queued while the vector file was rebuilt (another process saw this worker busy
+        // and left them to it): drain them before letting go of the lock.
+        if ((try queue.counts())[.queued] ?? 0) > 0 {
+            let more = try processQueueHoldingLock(db, queue: queue, ingestor: ingestor, progress: progress)
+            summary.merge(more)
+            _ = try currentVectors(db)
+        }
         let elapsed = ContinuousClock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary
+    }
+
+    /// The worker lock. When another process holds it, waits while tickets are still queued
+    /// (that worker may be rebuilding the vector file and past its last claim), polling every
+    /// `busyPollSeconds` for up to `busyWaitSeconds`; nil once the other worker has claimed
+    /// everything (it will finish) or the wait runs out.
+    func waitForWorkerLock(_ db: Database) throws -> WorkerLock? {
+        if let lock = try WorkerLock(url: lockURL) { return lock }
+        let deadline = ContinuousClock.now + .seconds(configuration.busyWaitSeconds)
+        let queue = queue(db)
+        while ContinuousClock.now < deadline {
+            guard ((try queue.counts())[.queued] ?? 0) > 0 else { return nil }
+            usleep(UInt32(configuration.busyPollSeconds * 1_000_000))
+            if let lock = try WorkerLock(url: lockURL) { return lock }
+        }
+        return nil
+    }
+
+    private func processQueueHoldingLock(_ db: Database, queue: IngestionQueue, ingestor: Ingestor,
+                                         progress: (@Sendable (IngestionProgress) -> Void)?) throws -> IngestionSummary {
+        var summary = IngestionSummary()
+        while let ticket = try queue.claim() {
+            let outcome: Ingestor.Outcome
+            do { outcome = try ingestor.process(ticket) } catch {
+                try db.write { c in _ = try queue.finish(ticket.id, state: .failed, outcome: String(describing: error), docId: nil, c) }
+                outcome = .init(state: .failed, chunks: 0)
+            }
+            summary.add(outcome.state, chunks: outcome.chunks)
+            progress?(IngestionProgress(completed: summary.processed, total: summary.processed, ticketId: ticket.id,
+                                        path: ticket.path, state: outcome.state))
+        }
+        return summary
+    }
+
+    /// Tickets queued or being processed (indexing in progress when above 0).
+    public func pendingTickets() throws -> Int {
+        let counts = try queue(try store.database()).counts()
+        return (counts[.queued] ?? 0) + (counts[.processing] ?? 0)
+    }
+
+    /// The embedder that built the index, nil for a library never indexed.
+    public static func indexEmbedder(store: IntentStore) throws -> String? {
+        try store.database().read { try LibraryCatalog.meta("embedder", $0) }
     }
 
     static func supportedFiles(under directory: URL) -> [String] {

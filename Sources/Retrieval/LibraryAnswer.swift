@@ -48,18 +48,35 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
     public var citations: [Citation]
     /// Calibrated 0…1: how likely the cited sentences answer the question.
     public var confidence: Double
-    /// Gate name (`retrieval_confidence`, `evidence_coverage`, `quote_faithfulness`) → result.
+    /// Gate name (`domain_isolation`, `retrieval_confidence`, `quote_faithfulness`, `evidence_coverage`,
+    /// `numeric_sanity`, `contradiction_sweep`, `semantic_grounding`, `generation_quality`,
+    /// `completeness`) → result, for the gates that ran.
     public var gates: [String: Gate]
+    /// Grounding rule ids that fired → counts (content-free; copied into the receipt).
+    public var grounding: [String: Int]
 
     enum CodingKeys: String, CodingKey {
-        case question, answer, abstained, abstainReason = "abstain_reason", claims, citations, confidence, gates
+        case question, answer, abstained, abstainReason = "abstain_reason", claims, citations, confidence, gates, grounding
     }
 
     public init(question: String, answer: String?, abstained: Bool, abstainReason: String?, claims: [Claim],
-                citations: [Citation], confidence: Double, gates: [String: Gate]) {
+                citations: [Citation], confidence: Double, gates: [String: Gate], grounding: [String: Int] = [:]) {
         self.question = question; self.answer = answer; self.abstained = abstained
         self.abstainReason = abstainReason; self.claims = claims; self.citations = citations
-        self.confidence = confidence; self.gates = gates
+        self.confidence = confidence; self.gates = gates; self.grounding = grounding
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        question = try c.decode(String.self, forKey: .question)
+        answer = try c.decodeIfPresent(String.self, forKey: .answer)
+        abstained = try c.decode(Bool.self, forKey: .abstained)
+        abstainReason = try c.decodeIfPresent(String.self, forKey: .abstainReason)
+        claims = try c.decode([Claim].self, forKey: .claims)
+        citations = try c.decode([Citation].self, forKey: .citations)
+        confidence = try c.decode(Double.self, forKey: .confidence)
+        gates = try c.decode([String: Gate].self, forKey: .gates)
+        grounding = try c.decodeIfPresent([String: Int].self, forKey: .grounding) ?? [:]
     }
 
     /// Encodes `answer` and `abstain_reason` as JSON null when absent (the shape is fixed).
@@ -73,6 +90,7 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
         try c.encode(citations, forKey: .citations)
         try c.encode(confidence, forKey: .confidence)
         try c.encode(gates, forKey: .gates)
+        try c.encode(grounding, forKey: .grounding)
     }
 }
 

@@ -38,6 +38,11 @@ public struct IngestionSummary: Sendable, Equatable, Codable {
         }
         self.chunks += chunks
     }
+
+    mutating func merge(_ other: IngestionSummary) {
+        indexed += other.indexed; unchanged += other.unchanged; removed += other.removed
+        refused += other.refused; failed += other.failed; chunks += other.chunks
+    }
 }
 
 /// The library at a glance (`intent library status`).

@@ -1,5 +1,6 @@
 import Embeddings
 import Foundation
+import Grounding
 import IntentKit
 import Store
 
@@ -12,8 +13,10 @@ public struct QAQuestion: Sendable, Codable, Equatable {
     /// File name of the document that answers it.
     public var answerDoc: String?
     public var answerable: Bool
+    /// `in_corpus_no_answer` for a question about a passage in the library that does not answer it.
+    public var category: String?
 
-    enum CodingKeys: String, CodingKey { case id, question, answers, answerDoc = "answer_doc", answerable }
+    enum CodingKeys: String, CodingKey { case id, question, answers, answerDoc = "answer_doc", answerable, category }
 
     /// Reads a JSON Lines file of questions.
     public static func load(_ url: URL) throws -> [QAQuestion] {
@@ -42,6 +45,8 @@ public struct QAReport: Sendable, Codable, Equatable {
         public var citations: Int
         public var exactCitations: Int
         public var milliseconds: Double
+        public var inLibrary: Bool = false
+        public var diagnostics: AnswerDiagnostics? = nil
     }
     public var embedder: String
     public var documents: Int
@@ -52,7 +57,7 @@ public struct QAReport: Sendable, Codable, Equatable {
     public var hitAt5: Double
     /// Gold answer contained in the answer (SQuAD normalisation), answers over the word limit count as wrong.
     public var answerContainment: Double
-    /// Share of unanswerable questions that abstained.
+    /// Share of unanswerable questions from outside the library that abstained (in-library ones: `abstentionInLibrary`).
     public var abstentionUnanswerable: Double
     /// Share of answerable questions that abstained (false abstention).
     public var abstentionAnswerable: Double
@@ -62,6 +67,14 @@ public struct QAReport: Sendable, Codable, Equatable {
     public var latencyP95: Double
     public var ingestionSeconds: Double
     public var rows: [Row]
+    /// In-library no-answer questions (the passage is in the library, the answer is not): count and share abstained.
+    public var inLibraryUnanswerable: Int = 0
+    public var abstentionInLibrary: Double = 0
+    /// Grounding rule id → firings over all questions, and gate letter → questions where the gate fired.
+    public var ruleCounts: [String: Int] = [:]
+    public var gateCounts: [String: Int] = [:]
+    /// Abstentions by the gate that decided them.
+    public var abstainedBy: [String: Int] = [:]
 }
 
 /// Runs a QA evaluation over a library built from scratch in a temporary home.
@@ -86,7 +99,7 @@ public enum QAEval {
         var rows: [QAReport.Row] = []
         for item in items {
             let start = ContinuousClock.now
-            let answer = try library.ask(question: item.question, mode: mode, topK: topK)
+            let (answer, diagnostics) = try library.answerWithDiagnostics(question: item.question, mode: mode, topK: topK)
             let elapsed = ContinuousClock.now - start
             let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
             var docOrder: [String] = []
@@ -101,10 +114,19 @@ public enum QAEval {
                 && item.answers.contains { SQuADNormalization.contains(text, $0) }
             rows.append(.init(id: item.id, answerable: item.answerable, abstained: answer.abstained, hitRank: hitRank,
                               contained: contained, confidence: answer.confidence, citations: answer.citations.count,
-                              exactCitations: answer.citations.filter(CitationCheck.verify).count, milliseconds: ms))
+                              exactCitations: answer.citations.filter(CitationCheck.verify).count, milliseconds: ms,
+                              inLibrary: item.category == "in_corpus_no_answer", diagnostics: diagnostics))
         }
         let answerable = rows.filter(\.answerable)
         let unanswerable = rows.filter { !$0.answerable }
+        let inLibrary = rows.filter(\.inLibrary)
+        var ruleCounts: [String: Int] = [:], gateCounts: [String: Int] = [:], abstainedBy: [String: Int] = [:]
+        for row in rows {
+            let rules = row.diagnostics?.rules ?? [:]
+            ruleCounts.merge(rules, uniquingKeysWith: +)
+            for gate in Set(rules.keys.compactMap { $0.first.map(String.init) }) { gateCounts[gate, default: 0] += 1 }
+            if row.abstained, let rule = row.diagnostics?.abstainRule { abstainedBy[rule, default: 0] += 1 }
+        }
         func rate(_ rows: [QAReport.Row], _ test: (QAReport.Row) -> Bool) -> Double {
             rows.isEmpty ? 0 : Double(rows.filter(test).count) / Double(rows.count)
         }
@@ -115,10 +137,12 @@ public enum QAEval {
             answerable: answerable.count, unanswerable: unanswerable.count,
             hitAt1: rate(answerable) { $0.hitRank == 1 }, hitAt5: rate(answerable) { ($0.hitRank ?? 99) <= 5 },
             answerContainment: rate(answerable, \.contained),
-            abstentionUnanswerable: rate(unanswerable, \.abstained), abstentionAnswerable: rate(answerable, \.abstained),
+            abstentionUnanswerable: rate(unanswerable.filter { !$0.inLibrary }, \.abstained), abstentionAnswerable: rate(answerable, \.abstained),
             citationExactness: citations == 0 ? 1 : Double(rows.reduce(0) { $0 + $1.exactCitations }) / Double(citations),
             latencyP50: Percentile.of(latencies, 0.5), latencyP95: Percentile.of(latencies, 0.95),
-            ingestionSeconds: summary.seconds, rows: rows)
+            ingestionSeconds: summary.seconds, rows: rows, inLibraryUnanswerable: inLibrary.count,
+            abstentionInLibrary: rate(inLibrary, \.abstained), ruleCounts: ruleCounts, gateCounts: gateCounts,
+            abstainedBy: abstainedBy)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Grounding
 
 /// Every number that tunes the library: ingestion, chunking, search, packing and answering.
 ///
@@ -11,20 +12,35 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var leaseSeconds: Double = 60
     /// Chunks embedded per call to the embedder (a heartbeat follows every batch).
     public var embedBatchSize: Int = 32
+    /// When another process holds the worker lock and tickets are still queued, wait up to this
+    /// long for it (polling every `busyPollSeconds`) before leaving them to that worker.
+    public var busyWaitSeconds: Int = 120
+    public var busyPollSeconds: Double = 0.25
     /// Attempts before a ticket that keeps failing is marked `failed`.
     public var maxTicketAttempts: Int = 3
 
     // MARK: Chunking
     /// Most words in one chunk.
     public var chunkMaxWords: Int = 310
+    /// A run of more bytes than this without whitespace (a minified file, a base64 blob, a
+    /// document with no spaces) is cut into pieces of this size before tokenising: it bounds the
+    /// tokens per chunk and the memory per document.
+    public var maxWordBytes: Int = 256
     /// Words repeated from the end of one chunk at the start of the next (whole sentences).
     public var chunkOverlapWords: Int = 50
 
     // MARK: Search
     /// Evidence chunks wanted in `standard` mode (the target; `topK` overrides it).
     public var standardTarget: Int = 5
-    /// Evidence chunks wanted in `deep` mode.
+    /// Evidence chunks wanted in `deep` and `maximum` mode.
     public var deepTarget: Int = 10
+    public var maximumTarget: Int = 15
+    /// Per mode (standard, deep, maximum), the seed's table: candidates considered for MMR
+    /// ("results targeted"), the similarity floor for sentence embedders, MMR λ, neighbour radius.
+    public var modeResults: [Int] = [30, 35, 50]
+    public var modeSimilarityFloor: [Float] = [0.28, 0.25, 0.20]
+    public var modeMMRLambda: [Double] = [0.60, 0.55, 0.50]
+    public var modeNeighbourRadius: [Int] = [1, 1, 2]
     /// The vector arm asks for `vectorFactor × target` candidates.
     public var vectorFactor: Int = 3
     /// Most candidates the lexical (FTS5 bm25) arm returns.
@@ -55,6 +71,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var evidenceTokenBudget: Int = 3_200
 
     // MARK: Answering
+    /// Added to a sentence's score when it holds the kind of answer the question asks for (a date
+    /// for "when", a number for "how many", a name for "who").
+    public var answerTypeBonus: Double = 0.1
     /// Most sentences in an extractive answer.
     public var answerMaxSentences: Int = 2
     /// Most words in an extractive answer.
@@ -78,6 +97,15 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// Citations returned at most (answer quotes first, then further evidence), before `topK`.
     public var maxCitations: Int = 5
 
+    /// Calibration runs: the grounding gates measure but never abstain.
+    public var groundingMeasuresOnly = false
+
+    /// The grounding thresholds for `mode`.
+    public func grounding(_ mode: SearchMode) -> GroundingConfiguration {
+        let c = GroundingConfiguration(mode: mode)
+        return groundingMeasuresOnly ? c.measuringOnly : c
+    }
+
     public init() {}
 
     /// The shipped configuration.
@@ -86,12 +114,26 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// Evidence chunks wanted for `mode`, unless `topK` is given.
     public func target(mode: SearchMode, topK: Int?) -> Int {
         if let topK, topK > 0 { return topK }
-        return mode == .deep ? deepTarget : standardTarget
+        switch mode {
+        case .standard: return standardTarget
+        case .deep: return deepTarget
+        case .maximum: return maximumTarget
+        }
+    }
+
+    /// This configuration with `mode`'s row of the table applied. The similarity floor of the
+    /// table is for sentence embedders (MiniLM cosines); the hashing embedder's cosines run lower,
+    /// so it keeps `similarityFloor`.
+    public func forMode(_ mode: SearchMode, embedder: String) -> RetrievalConfiguration {
+        let row = mode == .standard ? 0 : mode == .deep ? 1 : 2
+        var c = self
+        c.mmrPoolFactor = max(1, modeResults[row] / max(target(mode: mode, topK: nil), 1))
+        if !embedder.hasPrefix("hashing") { c.similarityFloor = modeSimilarityFloor[row] }
+        c.mmrLambda = modeMMRLambda[row]
+        c.neighbourRadius = modeNeighbourRadius[row]
+        return c
     }
 }
 
-/// How much evidence a question gathers: `standard`, or `deep` (twice the chunks).
-public enum SearchMode: String, Sendable, Codable, CaseIterable {
-    case standard
-    case deep
-}
+/// How much evidence a question gathers and how strictly it is verified (`Grounding.QualityMode`).
+public typealias SearchMode = QualityMode

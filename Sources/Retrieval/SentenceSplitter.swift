@@ -56,6 +56,7 @@ enum SentenceSplitter {
         guard k < b.count else { return true }
         let c = b[k]
         if c == 0x0A { return true }
+        if isHeadingLine(b, endingAt: i) { return true }
         if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") || c == UInt8(ascii: ">") { return true }
         if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
             return k + 1 < b.count && b[k + 1] == 0x20
@@ -69,6 +70,29 @@ enum SentenceSplitter {
         var p = i
         while p > 0, isSpace(b[p - 1]) { p -= 1 }
         return p > 0 && b[p - 1] == UInt8(ascii: ":")
+    }
+
+    /// True when the line ending at `i` (a newline) is a heading: it starts with `#`, or it is a
+    /// short line (at most `headingMaxWords` words) without closing punctuation.
+    static let headingMaxWords = 8
+    private static func isHeadingLine(_ b: [UInt8], endingAt i: Int) -> Bool {
+        var s = i
+        while s > 0, b[s - 1] != 0x0A { s -= 1 }
+        var lo = s
+        while lo < i, isSpace(b[lo]) { lo += 1 }
+        guard lo < i else { return false }
+        if b[lo] == UInt8(ascii: "#") { return true }
+        var hi = i
+        while hi > lo, isSpace(b[hi - 1]) { hi -= 1 }
+        let last = b[hi - 1]
+        if [UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "-"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(last) {
+            return false
+        }
+        // A heading is followed by a line that starts a sentence, and it is not a wrapped prose line.
+        var k = i + 1
+        while k < b.count, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
+        guard k < b.count, startsSentence(b[k]) else { return false }
+        return wordCount(b[lo..<hi]) <= headingMaxWords && (b[lo] >= 0x41 && b[lo] <= 0x5A || b[lo] >= 0xC0 || isDigit(b[lo]))
     }
 
     private static func isAbbreviation(_ b: [UInt8], dotAt i: Int) -> Bool {

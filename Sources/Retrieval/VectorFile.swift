@@ -30,21 +30,39 @@ public final class VectorFile: @unchecked Sendable {
         guard data.count >= VectorFile.headerSize, Array(data.prefix(8)) == VectorFile.magic else {
             throw RetrievalError.corruptVectorFile(path: url.lastPathComponent, reason: "bad header")
         }
-        let (dim, count, gen, name) = data.withUnsafeBytes { raw in
-            (Int(raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)),
-             Int(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
-             Int64(raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)),
+        let (rawDim, rawCount, rawGen, name) = data.withUnsafeBytes { raw in
+            (raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self),
+             raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+             raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self),
              String(decoding: raw[32..<96].prefix { $0 != 0 }, as: UTF8.self))
         }
-        guard dim > 0, data.count == VectorFile.headerSize + count * (dim * 4 + 4 + 8) else {
-            throw RetrievalError.corruptVectorFile(path: url.lastPathComponent, reason: "size does not match header")
-        }
+        let (dim, count, gen) = try Self.validate(dimension: rawDim, count: rawCount, generation: rawGen,
+                                                  fileSize: data.count, name: url.lastPathComponent)
         self.url = url
         self.data = data
         self.dimension = dim
         self.count = count
         self.generation = gen
         self.embedder = name
+    }
+
+    /// Most dimensions a vector may have (a header claiming more is corrupt).
+    static let maxDimension: UInt32 = 65_536
+
+    /// Checks every header field with checked arithmetic: nothing in a crafted header may trap.
+    static func validate(dimension: UInt32, count: UInt64, generation: UInt64, fileSize: Int,
+                         name: String) throws -> (Int, Int, Int64) {
+        func corrupt(_ reason: String) -> RetrievalError { .corruptVectorFile(path: name, reason: reason) }
+        guard dimension > 0, dimension <= maxDimension else { throw corrupt("dimension \(dimension) out of range") }
+        guard generation <= UInt64(Int64.max) else { throw corrupt("generation out of range") }
+        guard count <= UInt64(Int.max) else { throw corrupt("count out of range") }
+        let dim = Int(dimension), n = Int(count)
+        let stride = dim * 4 + 4 + 8
+        let (body, overflow) = n.multipliedReportingOverflow(by: stride)
+        guard !overflow else { throw corrupt("count \(count) does not fit the file") }
+        let (total, overflow2) = body.addingReportingOverflow(headerSize)
+        guard !overflow2, total == fileSize else { throw corrupt("size does not match header") }
+        return (dim, n, Int64(generation))
     }
 
     private var normsOffset: Int { VectorFile.headerSize + count * dimension * 4 }

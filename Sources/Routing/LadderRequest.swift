@@ -39,6 +39,8 @@ public struct LadderRequest<Value: Sendable>: Sendable {
     /// here. Once meaningful text was passed on, the answer finishes or fails on that target:
     /// there is no fallback after output.
     public var onText: (@Sendable (String) -> Void)?
+    /// Content-free counts for the receipt's `grounding` object (rule id → firings), from the final value.
+    public var receiptCounts: (@Sendable (Value) -> [String: Int])?
 
     public init(need: PlanNeed, messages: [ChatMessage], schema: ResponseSchema? = nil, temperature: Double? = 0,
                 maxTokens: Int? = nil, envelope: EvidenceEnvelope? = nil, deterministic: Value,

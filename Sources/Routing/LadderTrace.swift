@@ -19,6 +19,7 @@ struct LadderTrace<Value: Sendable>: Sendable {
     var firstFailure: String?
     var verification = "not_run"
     var consent: String?
+    let receiptCounts: (@Sendable (Value) -> [String: Int])?
 
     init(plan: RoutePlan, request: LadderRequest<Value>, quota: String, digest: String, started: Date) {
         self.digest = digest
@@ -28,6 +29,7 @@ struct LadderTrace<Value: Sendable>: Sendable {
         envelope = request.envelope
         promptTokens = request.promptTokens
         self.quota = quota
+        receiptCounts = request.receiptCounts
         if plan.rungs.contains(.cloud) {
             consent = plan.cloudConsent?.rawValue
         } else if plan.reasons.contains(.consentUnavailable) {

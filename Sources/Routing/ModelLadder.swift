@@ -135,7 +135,8 @@ public final class ModelLadder: Sendable {
     /// Writes the receipt (a failure to write never changes the outcome) and builds the outcome.
     private func finish<Value: Sendable>(value: Value, completed: RouteTarget, trace: LadderTrace<Value>,
                                          context: RunContext) -> LadderOutcome<Value> {
-        let receipt = trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: completed, at: clock())
+        var receipt = trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: completed, at: clock())
+        receipt.grounding = trace.receiptCounts?(value)
         let savedID = save(receipt, context: context)
         if let reason = receipt.fallbackReason, reason.contains("Failed:") {
             // Declared on stderr: a cron job's mail says why the answer is the deterministic one.

@@ -79,6 +79,8 @@ public struct Receipt: Sendable, Equatable, Codable {
     /// `hmac-sha256:<hex>`: HMAC-SHA256 of the envelope keyed with the home's secret, so equal
     /// payloads of this home compare equal but a guessed payload cannot be confirmed.
     public var envelopeSHA256: String
+    /// Grounding gate firings of the answer (rule id → count), when the intent reports them.
+    public var grounding: [String: Int]?
 
     /// The `route` object of the run envelope (for completed runs).
     public var route: RouteSummary {
@@ -88,6 +90,7 @@ public struct Receipt: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schema, id, intent, policy, need, intended, rungs, completed, status, reasons, attempts, quota, verification, consent
+        case grounding
         case runID = "run_id"
         case planID = "plan_id"
         case createdAt = "created_at"

@@ -28,7 +28,7 @@ final class AnswerTests: XCTestCase {
         for claim in answer.claims { XCTAssertFalse(claim.citations.isEmpty) }
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(answer)) as? [String: Any])
         XCTAssertEqual(Set(object.keys), ["question", "answer", "abstained", "abstain_reason", "claims", "citations",
-                                          "confidence", "gates"])
+                                          "confidence", "gates", "grounding"])
         let citation = try XCTUnwrap((object["citations"] as? [[String: Any]])?.first)
         XCTAssertEqual(Set(citation.keys), ["doc_id", "path", "chunk_id", "start", "end", "quote"])
         XCTAssertTrue(object["abstain_reason"] is NSNull)

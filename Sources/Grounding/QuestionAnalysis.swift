@@ -1,0 +1,138 @@
+import Foundation
+
+/// What kind of answer a question asks for.
+public enum AnswerType: String, Sendable, Codable {
+    /// who, whom, whose: a person or an organisation.
+    case entity
+    /// when, what year, what century: a date or a time.
+    case time
+    /// how many, how much, what percentage: a number.
+    case quantity
+    /// where: a place.
+    case place
+    /// anything else (what, which, why, how): no type to check.
+    case open
+}
+
+/// Topics that raise the retrieval bar (gate I): a wrong answer costs more.
+public enum SensitiveDomain: String, Sendable, Codable, CaseIterable {
+    case medical, legal, financial, safety
+
+    static let lexicon: [SensitiveDomain: Set<String>] = [
+        .medical: ["dose", "dosage", "medication", "medicine", "drug", "symptom", "diagnosis", "treatment", "disease",
+                   "prescription", "pregnant", "allergy", "allergic", "vaccine", "mg", "overdose", "surgery", "tablet"],
+        .legal: ["legal", "lawsuit", "contract", "liability", "liable", "court", "attorney", "lawyer", "sue", "custody",
+                 "visa", "statute", "illegal", "penalty", "warranty"],
+        .financial: ["tax", "taxes", "invest", "investment", "loan", "mortgage", "interest", "salary", "pension",
+                     "dividend", "insurance", "premium", "invoice", "debt", "refund", "bank", "credit"],
+        .safety: ["safe", "safety", "dangerous", "danger", "toxic", "poison", "fire", "electrical", "voltage", "gas",
+                  "explosive", "hazard", "emergency", "overheat"],
+    ]
+}
+
+/// The parts of a question the gates check an answer against.
+public struct QuestionAnalysis: Sendable, Equatable {
+    public var answerType: AnswerType
+    /// Salient terms (stems): names, numbers and rare words of the question.
+    public var salient: [String]
+    /// The question's words as written for each salient stem (for the "unanswered" list).
+    public var salientWords: [String]
+    /// All content stems of the question.
+    public var content: Set<String>
+    public var domain: SensitiveDomain?
+
+    static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "when", "where", "why", "how",
+                                             "is", "are", "was", "were", "do", "does", "did", "can", "name", "in",
+                                             "on", "at", "the", "a", "an", "of", "for", "to", "by", "from", "and", "or"]
+    static let stopWords: Set<String> = ["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "from", "and", "or",
+                                         "is", "are", "was", "were", "be", "been", "do", "does", "did", "what", "which",
+                                         "who", "whom", "whose", "when", "where", "why", "how", "that", "this", "it",
+                                         "its", "with", "as", "about", "into", "than", "there", "their", "they", "he",
+                                         "she", "his", "her", "many", "much", "some", "any", "can", "could", "would",
+                                         "should", "has", "have", "had", "not", "no", "one", "also", "name", "called",
+                                         "type", "kind", "i", "my", "me", "we", "our", "you", "your", "if", "so", "then"]
+
+    public init(question: String, idf: [String: Double], rareShare: Double) {
+        let words = TextSignals.words(question)
+        answerType = Self.answerType(words)
+        let names = TextSignals.names(question)
+        let maxIDF = idf.values.max() ?? 0
+        var salient: [String] = []
+        var written: [String] = []
+        var content = Set<String>()
+        for word in words where !Self.stopWords.contains(word) {
+            let stem = TextSignals.stem(word)
+            content.insert(stem)
+            let isNumber = word.first?.isNumber == true
+            // Rare: among the question's rarest words that the library holds (a word in no passage
+            // is not evidence of a near miss; gate A already weighs unknown names).
+            let rare = maxIDF > 0 ? (idf[word] ?? 0) >= rareShare * maxIDF : word.count >= 7
+            if (names.contains(word) || isNumber || rare), !salient.contains(stem) {
+                salient.append(stem); written.append(word)
+            }
+        }
+        self.salient = salient
+        self.salientWords = written
+        self.content = content
+        let set = Set(words)
+        domain = SensitiveDomain.allCases.first { !(SensitiveDomain.lexicon[$0] ?? []).isDisjoint(with: set) }
+    }
+
+    static func answerType(_ words: [String]) -> AnswerType {
+        let w = words
+        func at(_ i: Int) -> String { i < w.count ? w[i] : "" }
+        for i in w.indices {
+            switch w[i] {
+            case "who", "whom", "whose": return .entity
+            case "when": return .time
+            case "where": return .place
+            case "how" where ["many", "much", "long", "old", "far", "big", "large", "tall", "high", "often"].contains(at(i + 1)):
+                return ["long", "old", "often"].contains(at(i + 1)) && at(i + 2) == "ago" ? .time : .quantity
+            case "what", "which", "in":
+                let next = at(i + 1) == "the" ? at(i + 2) : at(i + 1)
+                if ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period"].contains(next) {
+                    return .time
+                }
+                if ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price"].contains(next) {
+                    return .quantity
+                }
+                if ["person", "man", "woman", "company", "organization", "organisation", "king", "president", "team"].contains(next) {
+                    return .entity
+                }
+                if ["country", "city", "place", "region", "town", "state", "continent", "river", "location"].contains(next) {
+                    return .place
+                }
+            default: continue
+            }
+            if ["what", "which", "who", "when", "where", "how", "why"].contains(w[i]) { break }
+        }
+        return .open
+    }
+}
+
+extension AnswerType {
+    /// True when `text` holds something of this type that `question` does not already contain.
+    public func isSatisfied(by text: String, question: String) -> Bool {
+        let asked = Set(TextSignals.words(question))
+        switch self {
+        case .open: return true
+        case .time:
+            let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
+            return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(text, asked))
+        case .quantity:
+            let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
+            return TextSignals.hasNumber(fresh)
+        case .entity, .place:
+            return !TextSignals.capitalised(text).subtracting(asked).isEmpty
+        }
+    }
+
+    private static func freshNumbers(_ text: String, _ asked: Set<String>) -> String {
+        TextSignals.numbers(text).filter { !asked.contains($0) }.joined(separator: " ")
+    }
+}
+
+extension QuestionAnalysis {
+    /// The answer type `question` asks for.
+    public static func answerType(of question: String) -> AnswerType { answerType(TextSignals.words(question)) }
+}

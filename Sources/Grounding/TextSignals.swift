@@ -1,0 +1,146 @@
+import Foundation
+
+/// Word-level signals the gates read: words, numbers, dates, names. Deterministic, no model.
+public enum TextSignals {
+    /// Lowercased words (letters and digits) of `text`, in order.
+    public static func words(_ text: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                out.append(current.lowercased()); current = ""
+            }
+        }
+        if !current.isEmpty { out.append(current.lowercased()) }
+        return out
+    }
+
+    /// Words as written (case kept), with whether each starts a sentence.
+    static func casedWords(_ text: String) -> [(word: String, sentenceStart: Bool)] {
+        var out: [(String, Bool)] = []
+        var current = ""
+        var atStart = true
+        var pendingStart = true
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if current.isEmpty { atStart = pendingStart; pendingStart = false }
+                current.unicodeScalars.append(scalar)
+            } else {
+                if !current.isEmpty { out.append((current, atStart)); current = "" }
+                if ".!?:\n\"“(".unicodeScalars.contains(scalar) { pendingStart = true }
+            }
+        }
+        if !current.isEmpty { out.append((current, atStart)) }
+        return out
+    }
+
+    /// A light stem for matching ("rivers" meets "river", "emerged" meets "emerge").
+    public static func stem(_ word: String) -> String {
+        var w = word.lowercased()
+        guard w.count > 4 else { return w }
+        for (suffix, replacement) in [("ies", "y"), ("sses", "ss"), ("ing", ""), ("edly", ""), ("ed", ""), ("ly", ""),
+                                      ("es", ""), ("s", "")] where w.hasSuffix(suffix) {
+            if suffix == "s", w.hasSuffix("ss") || w.hasSuffix("us") || w.hasSuffix("is") { continue }
+            let cut = String(w.dropLast(suffix.count)) + replacement
+            guard cut.count >= 3 else { continue }
+            w = cut
+            break
+        }
+        return String(w.prefix(6))
+    }
+
+    /// Stems of the words of `text`.
+    public static func stems(_ text: String) -> Set<String> { Set(words(text).map(stem)) }
+
+    /// Normalised numbers of `text`: digit runs with `,` thousands separators removed and a
+    /// trailing `.0` kept distinct, e.g. "1,200" → "1200", "3.5" → "3.5".
+    public static func numbers(_ text: String) -> [String] {
+        var out: [String] = []
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            guard ("0"..."9").contains(scalars[i]) else { i += 1; continue }
+            var j = i
+            var digits = ""
+            while j < scalars.count {
+                let c = scalars[j]
+                if ("0"..."9").contains(c) { digits.unicodeScalars.append(c); j += 1; continue }
+                if (c == "," || c == "."), j + 1 < scalars.count, ("0"..."9").contains(scalars[j + 1]) {
+                    if c == "." { digits.append(".") }
+                    j += 1; continue
+                }
+                break
+            }
+            out.append(digits)
+            i = j
+        }
+        return out
+    }
+
+    static let monthNames: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august",
+                                          "september", "october", "november", "december", "jan", "feb", "mar", "apr",
+                                          "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+    static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    static let dateWords: Set<String> = ["century", "centuries", "decade", "bc", "bce", "ad", "ce", "millennium",
+                                         "today", "tomorrow", "yesterday", "morning", "evening", "night", "noon",
+                                         "midnight", "spring", "summer", "autumn", "winter", "am", "pm"]
+    static let numberWords: Set<String> = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                           "nine", "ten", "eleven", "twelve", "thirteen", "fifteen", "twenty", "thirty",
+                                           "forty", "fifty", "hundred", "hundreds", "thousand", "thousands", "million",
+                                           "millions", "billion", "dozen", "half", "twice", "double", "single",
+                                           "first", "second", "third", "fourth", "fifth", "several", "few", "percent"]
+
+    /// True when `text` holds a date or time expression (a year, month, weekday, century, clock time).
+    public static func hasDate(_ text: String) -> Bool {
+        for w in words(text) {
+            if monthNames.contains(w) || weekdays.contains(w) || dateWords.contains(w) { return true }
+            if w.first?.isNumber == true {
+                let digits = w.prefix { $0.isNumber }
+                if digits.count >= 3 && digits.count <= 4 { return true }
+                let suffix = w.dropFirst(digits.count)
+                if ["st", "nd", "rd", "th", "s"].contains(String(suffix)) { return true }
+            }
+        }
+        return text.range(of: #"\d{1,2}:\d{2}"#, options: .regularExpression) != nil
+    }
+
+    /// True when `text` holds a quantity (digits or a number word).
+    public static func hasNumber(_ text: String) -> Bool {
+        !numbers(text).isEmpty || words(text).contains { numberWords.contains($0) }
+    }
+
+    /// Capitalised words of `text` that do not start a sentence (names), lowercased.
+    public static func names(_ text: String) -> Set<String> {
+        var out = Set<String>()
+        for (word, start) in casedWords(text) where !start {
+            if let first = word.unicodeScalars.first, first.properties.isUppercase { out.insert(word.lowercased()) }
+        }
+        return out
+    }
+
+    /// Capitalised words anywhere in `text` (sentence starts included), lowercased.
+    static func capitalised(_ text: String) -> Set<String> {
+        var out = Set<String>()
+        for (word, _) in casedWords(text) {
+            if let first = word.unicodeScalars.first, first.properties.isUppercase { out.insert(word.lowercased()) }
+        }
+        return out
+    }
+}
+
+extension TextSignals {
+    /// Each number of `text` (normalised as in `numbers`) with the lowercased word right after it
+    /// ("180 °C" → ("180", "c"); "1,200 people" → ("1200", "people")); `°` and `%` read as
+    /// "degrees" and "percent".
+    static func numberFollowers(_ text: String) -> [(number: String, word: String)] {
+        let prepared = text.replacingOccurrences(of: "°", with: " degrees ").replacingOccurrences(of: "%", with: " percent ")
+        guard let regex = try? NSRegularExpression(pattern: #"(\d(?:[\d,.]*\d)?)\s*([A-Za-z]+)"#) else { return [] }
+        let ns = prepared as NSString
+        return regex.matches(in: prepared, range: NSRange(location: 0, length: ns.length)).compactMap { m in
+            guard let number = numbers(ns.substring(with: m.range(at: 1))).first else { return nil }
+            return (number, ns.substring(with: m.range(at: 2)).lowercased())
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Testing
+@testable import Grounding
+
+/// Builds an input with one passage and one claim; every gate passes unless a test changes something.
+func input(question: String = "What temperature should the oven be for the lemon cake?",
+           passage: String = "Lemon cake. Bake the lemon cake in the oven at 180 °C for 40 minutes.",
+           claim: String = "Bake the lemon cake in the oven at 180 °C for 40 minutes.",
+           verbatim: Bool = false, verified: Bool = true, citations: [Int] = [0], confidence: Double = 0.8,
+           runnerUp: Double? = nil, allowed: Set<Int64>? = nil, context: String = "") -> GroundingInput {
+    GroundingInput(question: question,
+                   evidence: [GroundingEvidence(text: passage, documentID: 1, similarity: 0.7, context: context)],
+                   claims: [GroundingClaim(text: claim, citations: citations, quotesVerified: verified, verbatim: verbatim)],
+                   retrievalConfidence: confidence, runnerUpConfidence: runnerUp, allowedDocuments: allowed)
+}
+
+func run(_ i: GroundingInput, mode: QualityMode = .standard) -> GroundingOutcome {
+    GroundingPipeline(configuration: GroundingConfiguration(mode: mode)).run(i)
+}
+
+func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawValue)) }
+
+@Suite struct PipelineTests {
+    @Test func aSupportedAnswerPassesEveryGate() {
+        let o = run(input())
+        #expect(!o.abstained)
+        #expect(o.keptClaims == [0])
+        #expect(Set(o.gates.keys) == Set(GateID.allCases))
+        #expect(o.gates.values.allSatisfy { $0.passed })
+        #expect(o.confidence > 0.8)
+    }
+
+    @Test func gatesRunDomainIsolationFirst() {
+        #expect(GateID.allCases.first == .domainIsolation)
+        #expect(GateID.allCases.map(\.rawValue).sorted() == ["A", "B", "C", "D", "E", "F", "G", "H", "I"])
+    }
+
+    @Test func ruleCountsAreIdsAndCountsOnly() {
+        let o = run(input(claim: "Bake the lemon cake in the oven at 200 °C for 40 minutes."))
+        #expect(o.ruleCounts["C1.number-not-in-evidence"] == 1)
+        #expect(o.ruleCounts.keys.allSatisfy { RuleID(rawValue: $0).gate != nil })
+    }
+}
+
+@Suite struct GateITests {
+    @Test func claimsCitingOnlyOutOfScopeDocumentsAreDropped() {
+        let o = run(input(allowed: [2]))
+        #expect(rules(o).contains("I1.out-of-scope-evidence"))
+        #expect(o.abstained)
+    }
+    @Test func inScopePasses() { #expect(!run(input(allowed: [1])).abstained) }
+    @Test func sensitiveQuestionsRaiseTau() {
+        let q = "What dose of the medication is safe for a child?"
+        let p = "The dose of the medication for a child is 5 mg."
+        let plain = run(input(question: q, passage: p, claim: p, confidence: 0.5))
+        #expect(rules(plain).contains("I2.sensitive-domain"))
+        #expect(plain.abstainRule?.rawValue == "A1.below-threshold")
+        #expect(!run(input(question: q, passage: p, claim: p, confidence: 0.7)).abstained)
+    }
+}
+
+@Suite struct GateATests {
+    @Test func belowTauAbstains() { #expect(run(input(confidence: 0.39)).abstainRule?.rawValue == "A1.below-threshold") }
+    @Test func aboveTauPasses() { #expect(!run(input(confidence: 0.6)).abstained) }
+    @Test func thinMarginIsNotedAndAbstainsOnlyInMaximumNearTau() {
+        #expect(rules(run(input(confidence: 0.6, runnerUp: 0.59))).contains("A2.thin-margin"))
+        #expect(!run(input(confidence: 0.6, runnerUp: 0.59)).abstained)
+        #expect(run(input(confidence: 0.42, runnerUp: 0.41), mode: .maximum).abstainRule?.rawValue == "A2.thin-margin")
+    }
+    @Test func calibratedFloorRisesWithTheMode() {
+        let low = input(question: "Who baked the cake?", passage: "the cake was baked well in the oven.",
+                        claim: "the cake was baked well in the oven.", confidence: 0.45)
+        #expect(run(low, mode: .maximum).abstainRule?.rawValue == "A3.calibrated-below-floor")
+    }
+}
+
+@Suite struct GateFTests {
+    @Test func unverifiedQuoteIsDropped() {
+        let o = run(input(verified: false))
+        #expect(rules(o).contains("F1.quote-not-in-source"))
+        #expect(o.abstainRule?.rawValue == "F0.all-claims-dropped")
+    }
+    @Test func verifiedQuotePasses() { #expect(run(input()).gates[.quoteFaithfulness]?.passed == true) }
+}
+
+@Suite struct GateBTests {
+    @Test func uncitedClaimIsDropped() { #expect(rules(run(input(citations: []))).contains("B1.uncited-claim")) }
+    @Test func outOfRangeCitationIsDropped() {
+        #expect(rules(run(input(citations: [7]))).contains("B2.citation-out-of-range"))
+    }
+    @Test func noClaimsAbstains() {
+        var i = input(); i.claims = []
+        #expect(run(i).abstainRule?.rawValue == "B4.no-claims")
+    }
+    @Test func citedClaimPasses() { #expect(run(input()).gates[.coverage]?.passed == true) }
+}
+
+@Suite struct GateCTests {
+    @Test func numberAbsentFromEvidenceIsDropped() {
+        #expect(rules(run(input(claim: "Bake it in the oven at 200 °C for 40 minutes."))).contains("C1.number-not-in-evidence"))
+    }
+    @Test func unitThatDiffersIsDropped() {
+        #expect(rules(run(input(claim: "Bake the lemon cake in the oven at 180 °F for 40 minutes."))).contains("C2.unit-mismatch"))
+    }
+    @Test func thousandsSeparatorsMatch() {
+        let o = run(input(question: "How many people live there?", passage: "About 1,200 people live in the village.",
+                          claim: "About 1200 people live in the village."))
+        #expect(o.gates[.numericSanity]?.passed == true)
+    }
+}
+
+@Suite struct GateDTests {
+    @Test func negationMismatchIsDropped() {
+        let o = run(input(question: "Is the museum open on Mondays?", passage: "The museum is not open on Mondays.",
+                          claim: "The museum is open on Mondays."))
+        #expect(rules(o).contains("D1.negation-mismatch"))
+    }
+    @Test func antonymIsDropped() {
+        let o = run(input(question: "Did sales rise in 2020?", passage: "Sales fell sharply in 2020.",
+                          claim: "Sales rose sharply in 2020."))
+        #expect(rules(o).contains("D2.antonym"))
+    }
+    @Test func differentNumberForTheSameSlotIsDropped() {
+        #expect(ContradictionGate.contradiction(claim: "Use 3 eggs and 2 lemons.", evidence: "Use 4 eggs and 2 lemons.")?.rawValue
+                == "D3.different-number-same-slot")
+    }
+    @Test func agreeingClaimPasses() { #expect(run(input()).gates[.contradiction]?.passed == true) }
+}
+
+@Suite struct GateETests {
+    @Test func claimUnrelatedToItsPassageIsDropped() {
+        let o = run(input(claim: "Frost the lemon cake with chocolate ganache and sprinkles."))
+        #expect(rules(o).contains("E1.below-verification-bar"))
+    }
+    @Test func verbatimClaimScoresOne() { #expect(run(input(verbatim: true)).gates[.semanticGrounding]?.score == 1) }
+    @Test func maximumModeNeedsCloserParaphrase() {
+        let claim = "The lemon cake bakes in the oven at 180 °C, for forty minutes or until golden."
+        #expect(!rules(run(input(claim: claim), mode: .standard)).contains("E1.below-verification-bar"))
+        #expect(rules(run(input(claim: claim), mode: .maximum)).contains("E1.below-verification-bar"))
+    }
+}
+
+@Suite struct GateGTests {
+    @Test func templateTokensAreMalformed() {
+        #expect(rules(run(input(claim: "Bake the lemon cake <|im_end|> at 180 °C."))).contains("G1.malformed"))
+    }
+    @Test func repetitionIsDegenerate() {
+        let claim = "lemon cake lemon cake lemon cake lemon cake lemon cake oven 180 °C"
+        #expect(rules(run(input(claim: claim))).contains("G2.degenerate-repetition"))
+    }
+    @Test func wellFormedPasses() { #expect(run(input()).gates[.generationQuality]?.passed == true) }
+}
+
+@Suite struct GateHTests {
+    @Test func answerTypeMissingIsNotedAndLowersConfidence() {
+        let q = "When did the Normans arrive in Sicily?"
+        let p = "The Normans arrived in Sicily with a large army."
+        let o = run(input(question: q, passage: p, claim: p, verbatim: true, confidence: 0.7))
+        #expect(rules(o).contains("H1.answer-type-missing"))
+        #expect(o.confidence < 0.7)
+        let dated = "The Normans arrived in Sicily in 1061."
+        let ok = run(input(question: q, passage: dated, claim: dated, verbatim: true, confidence: 0.7))
+        #expect(!rules(ok).contains("H1.answer-type-missing"))
+        #expect(ok.confidence > 0.7)
+    }
+    @Test func salientTermsUncoveredAbstain() {
+        let q = "When did the Frankish identity of Gaul emerge?"
+        let p = "The identity of the Normans emerged in the 10th century."
+        let o = run(input(question: q, passage: p, claim: p, verbatim: true), mode: .maximum)
+        #expect(o.abstainRule?.rawValue == "H3.salient-coverage-below-floor")
+        #expect(o.unansweredParts.contains("frankish"))
+        #expect(!run(input(question: q, passage: p, claim: p, verbatim: true)).abstained)
+    }
+    @Test func neighbouringSentencesCoverSalientTerms() {
+        let q = "When did the Frankish identity of Gaul emerge?"
+        let p = "The identity emerged in the 10th century."
+        let o = run(input(question: q, passage: p, claim: p, verbatim: true, context: "The Frankish kingdom ruled Gaul."),
+                    mode: .maximum)
+        #expect(!o.abstained)
+    }
+    @Test func aNumberTheQuestionStatesMustBeNearTheAnswer() {
+        let q = "What park covers an area of 74 ha?"
+        let p = "The Saxon Garden covers an area of 15.5 ha in the city."
+        #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue == "H4.question-number-missing")
+    }
+}
+
+@Suite struct QuestionAnalysisTests {
+    @Test(arguments: [("Who founded the company?", AnswerType.entity), ("When was it built?", .time),
+                      ("In what year did it open?", .time), ("How many people live there?", .quantity),
+                      ("Where is the castle?", .place), ("What does the report say?", .open),
+                      ("What temperature should the oven be?", .quantity)])
+    func answerTypes(_ question: String, _ type: AnswerType) {
+        #expect(QuestionAnalysis.answerType(of: question) == type)
+    }
+}

@@ -1,0 +1,108 @@
+import Embeddings
+import Foundation
+import XCTest
+@testable import Retrieval
+
+/// Crafted vector files, documents without whitespace, real file types.
+final class RobustnessTests: XCTestCase {
+    /// A valid 128-byte header with the given fields and `bodyBytes` bytes after it.
+    private func vectorFile(dim: UInt32, count: UInt64, generation: UInt64, bodyBytes: Int) throws -> URL {
+        var header = [UInt8](repeating: 0, count: VectorFile.headerSize)
+        header.replaceSubrange(0..<8, with: VectorFile.magic)
+        withUnsafeBytes(of: dim.littleEndian) { header.replaceSubrange(8..<12, with: $0) }
+        withUnsafeBytes(of: count.littleEndian) { header.replaceSubrange(16..<24, with: $0) }
+        withUnsafeBytes(of: generation.littleEndian) { header.replaceSubrange(24..<32, with: $0) }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vec-\(UUID().uuidString).f32")
+        try Data(header + [UInt8](repeating: 0, count: bodyBytes)).write(to: url)
+        return url
+    }
+
+    func testCraftedHeadersAreRefusedNotTrapped() throws {
+        let cases: [(UInt32, UInt64, UInt64)] = [
+            (384, 1 << 62, 1), (384, UInt64.max, 1), (384, 1 << 63, 1), (384, 1, 1 << 63), (384, 1, UInt64.max),
+            (UInt32.max, 1, 1), (0, 1, 1), (384, 3, 1),
+        ]
+        for (dim, count, generation) in cases {
+            let url = try vectorFile(dim: dim, count: count, generation: generation, bodyBytes: 384 * 4 + 12)
+            defer { try? FileManager.default.removeItem(at: url) }
+            XCTAssertThrowsError(try VectorFile(url: url), "dim \(dim) count \(count) generation \(generation)")
+        }
+        let good = try vectorFile(dim: 384, count: 1, generation: 7, bodyBytes: 384 * 4 + 12)
+        defer { try? FileManager.default.removeItem(at: good) }
+        let file = try VectorFile(url: good)
+        XCTAssertEqual(file.count, 1)
+        XCTAssertEqual(file.generation, 7)
+    }
+
+    func testACorruptVectorFileIsRebuiltFromTheDatabase() throws {
+        let t = try TempLibrary()
+        try t.write("a.md", "The lighthouse keeper lit the lamp at dusk every evening.")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let url = t.library.vectorFileURL
+        var bytes = [UInt8](try Data(contentsOf: url))
+        for i in 16..<24 { bytes[i] = 0xFF }
+        try Data(bytes).write(to: url)
+        let other = Library(store: t.library.store, embedder: t.library.embedder)
+        let answer = try other.ask(question: "When did the lighthouse keeper light the lamp?")
+        XCTAssertFalse(answer.citations.isEmpty)
+        XCTAssertNoThrow(try VectorFile(url: url))
+    }
+
+    func testADocumentWithoutWhitespaceIsChunkedWithinBounds() throws {
+        let t = try TempLibrary()
+        let blob = String(repeating: "abcdefghij", count: 200_000)
+        try t.write("blob.txt", blob)
+        try t.library.enqueue(paths: [t.docs])
+        let summary = try t.library.processQueue()
+        XCTAssertEqual(summary.indexed, 1)
+        XCTAssertEqual(summary.failed, 0)
+        let status = try t.library.status()
+        XCTAssertGreaterThan(status.chunkCount, 1)
+    }
+
+    func testCutRunsSplitsOnlyLongRunsAtCharacterStarts() {
+        let text = Array("ab " .utf8) + Array(String(repeating: "é", count: 10).utf8)
+        let pieces = Chunker.cutRuns(0..<text.count, bytes: text, maxBytes: 5)!
+        XCTAssertEqual(pieces.first?.lowerBound, 0)
+        XCTAssertEqual(pieces.last?.upperBound, text.count)
+        for p in pieces.dropFirst() { XCTAssertNotEqual(text[p.lowerBound] & 0xC0, 0x80) }
+        XCTAssertNil(Chunker.cutRuns(0..<3, bytes: Array("a b".utf8), maxBytes: 5))
+    }
+
+    func testHTMLAnswerDecodesEntitiesAndKeepsTheQuoteExact() throws {
+        let t = try TempLibrary()
+        try t.write("cake.html", """
+            <html><body><h1>Lemon cake</h1><p>Whisk the eggs with the sugar and the lemon zest.</p>
+            <p>Bake the lemon cake in the oven at 180&deg;C for 40 minutes.</p></body></html>
+            """)
+        try t.write("note.md", "# Shopping\n\nBuy lemons, flour and eggs on Saturday morning at the market.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "What temperature should the oven be for the lemon cake?")
+        XCTAssertFalse(answer.abstained, "\(answer.abstainReason ?? "")")
+        XCTAssertTrue(answer.answer?.contains("180°C") ?? false, answer.answer ?? "")
+        let quote = try XCTUnwrap(answer.citations.first)
+        XCTAssertTrue(quote.quote.contains("180&deg;C"))
+        XCTAssertTrue(CitationCheck.verify(quote))
+    }
+
+    func testMarkdownHeadingIsNotGluedToTheNextSentence() {
+        let text = "# Lemon cake\nBake at 180 C for forty minutes."
+        let ranges = SentenceSplitter.split(text, lineMode: false)
+        XCTAssertEqual(ranges.count, 2)
+        let b = Array(text.utf8)
+        XCTAssertEqual(String(decoding: b[ranges[1]], as: UTF8.self), "Bake at 180 C for forty minutes.")
+    }
+
+    func testCSVRowIsFoundByItsCells() throws {
+        let t = try TempLibrary()
+        try t.write("budget.csv", "category,month,amount\nrent,January,1200\ngroceries,January,310\nrent,February,1200\ngroceries,February,287\n")
+        try t.write("note.md", "The budget for the year was agreed with the bank in December.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "How much were groceries in February?")
+        XCTAssertFalse(answer.abstained, "\(answer.abstainReason ?? "")")
+        XCTAssertTrue(answer.answer?.contains("287") ?? false, answer.answer ?? "")
+    }
+}

@@ -12,7 +12,7 @@ public struct CompleteReminder: Intent {
             + "several match, they are listed with their handles. A recurring reminder (RRULE) completes its "
             + "current occurrence: its due date moves to the next occurrence and it stays open. "
             + "`intent undo` reopens it.",
-        sideEffect: .writesLocal,
+        sideEffect: .modifiesLocal,
         requiresConfirmation: true,
         phrases: ["I did …", "mark … as done"],
         examples: ["k3f9 --yes", "\"passport\" --yes"])

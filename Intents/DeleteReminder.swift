@@ -9,7 +9,7 @@ public struct DeleteReminder: Intent {
         summary: "Delete a reminder, by id, handle, exact title or a unique part of its title.",
         discussion: "On a vdir the item's file is removed (or, when the file holds other components, only "
             + "its VTODO). `intent undo` restores it exactly as it was.",
-        sideEffect: .writesLocal,
+        sideEffect: .modifiesLocal,
         requiresConfirmation: true,
         phrases: ["delete the reminder …", "forget about …"],
         examples: ["k3f9 --yes", "\"old task\" --dry-run"])

@@ -12,7 +12,7 @@ public struct UndoWrite: Intent {
         discussion: "Takes the undo id a write printed (`undo_…`) or the run id; without one, the latest write "
             + "not yet undone. Works on both backends; refused when the reminder changed since (edited, "
             + "completed elsewhere or synced), so nothing is ever overwritten blind.",
-        sideEffect: .writesLocal,
+        sideEffect: .modifiesLocal,
         requiresConfirmation: true,
         phrases: ["undo that", "take it back"],
         examples: ["--yes", "undo_01jd0000000000000000000000 --dry-run"])

@@ -11,7 +11,7 @@ public struct UpdateReminder: Intent {
             + "SEQUENCE and LAST-MODIFIED are bumped, everything else stays byte for byte; a new list moves "
             + "the file (same name) to that collection. `--due none`, `--notes \"\"` and `--alert none` remove. "
             + "`intent undo` puts the previous values back.",
-        sideEffect: .writesLocal,
+        sideEffect: .modifiesLocal,
         requiresConfirmation: true,
         phrases: ["move … to friday", "rename the reminder …"],
         examples: ["k3f9 --due \"friday 9am\" --yes", "\"passport\" --title \"Renew passport\" --list Admin --yes"])

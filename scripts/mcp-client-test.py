@@ -77,7 +77,7 @@ async def catalog_checks(mode):
             hints = (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint)
             check(mode, f"{tool.name} annotations match side effect {entry['side_effect']}",
                   None not in hints and a.read_only_hint == (not writes) and a.idempotent_hint == (not writes)
-                  and a.destructive_hint is False and a.open_world_hint is False, hints)
+                  and a.destructive_hint == (entry["side_effect"] == "modifiesLocal") and a.open_world_hint is False, hints)
         listed = await client.call_tool("ListReminders", {})
         check(mode, "ListReminders: structured result validated by the SDK",
               not listed.is_error and listed.structured_content == {"reminders": []}, listed)

@@ -26,12 +26,14 @@ enum ToolDefinition {
     /// | level | readOnly | destructive | idempotent | openWorld |
     /// | none | true | false | true | policy |
     /// | writesLocal | false | false | false | policy |
+    /// | modifiesLocal | false | true | false | policy |
     /// | sendsRemote | false | true | false | true |
     static func annotations(_ level: SideEffect, title: String, openWorld: Bool) -> JSONValue {
         let (readOnly, destructive, idempotent, open): (Bool, Bool, Bool, Bool)
         switch level {
         case .none: (readOnly, destructive, idempotent, open) = (true, false, true, openWorld)
         case .writesLocal: (readOnly, destructive, idempotent, open) = (false, false, false, openWorld)
+        case .modifiesLocal: (readOnly, destructive, idempotent, open) = (false, true, false, openWorld)
         case .sendsRemote: (readOnly, destructive, idempotent, open) = (false, true, false, true)
         }
         return .object([

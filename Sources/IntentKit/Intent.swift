@@ -2,8 +2,10 @@
 public enum SideEffect: String, Sendable, Codable {
     /// Reads only.
     case none
-    /// Writes the user's local store; confirmation may be required.
+    /// Adds to the user's local data (a new thought, a new reminder); confirmation may be required.
     case writesLocal
+    /// Changes or removes what is already there (completes, edits, deletes, undoes).
+    case modifiesLocal
     /// Sends data off the machine.
     case sendsRemote
 }

@@ -25,7 +25,8 @@ import Testing
         server.request(3, "tools/list", ["_meta": Wire.meta(elicitation: false)])
         let list = try await server.response(3)["result"]
         #expect(list?["resultType"] == "complete")
-        #expect(list?["tools"]?.arrayValue?.count == 7)
+        let catalog = JSONValue.parse(Data(try IntentBinary.run(["list", "--json"]).stdout.utf8))?["intents"]?.arrayValue ?? []
+        #expect(list?["tools"]?.arrayValue?.count == catalog.count)
         #expect(list?["ttlMs"] != nil)
     }
 

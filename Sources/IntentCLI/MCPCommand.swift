@@ -37,9 +37,15 @@ enum MCPCommand {
                                              configured: config.raw["tz"]?.stringValue, system: env.systemZones, warn: warn)
         _ = try ClockOptions.now(flag: globals.now, environment: env.environment, zone: zone, wallClock: env.wallClock, warn: warn)
         let approved = try approvals(parsed.options["approve"] ?? [], registry: env.registry)
+        // The sealing key is the home's secret bound to this server process: a state opens once,
+        // and the set of opened nonces lives in this process, so a state sealed by an earlier
+        // server (before a restart) must not open here at all.
         let key: [UInt8]
         do {
-            key = try StateKeyFile(directory: paths.configDirectory).key()
+            var rng = SystemRandomNumberGenerator()
+            let session = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            key = HMACSHA256.mac(key: try StateKeyFile(directory: paths.configDirectory).key(),
+                                 message: Array("intent-mcp-session:".utf8) + session)
         } catch {
             throw IntentError.configuration(error.description)
         }

@@ -70,6 +70,20 @@ import Testing
         #expect(try StoreProbe.reminders(home).count == 1)
     }
 
+    /// Opened nonces live in the server process, so a state sealed before a restart must not open
+    /// in the next server (it could otherwise be replayed there until it expires).
+    @Test func aStateSealedBeforeARestartDoesNotOpenAfterIt() async throws {
+        let home = TemporaryHome()
+        let first = try MCPProcess(home: home.path)
+        let state = try await askToConfirm(first, id: 1)["requestState"]
+        first.stop()
+        let second = try MCPProcess(home: home.path)
+        defer { second.stop() }
+        let replay = try await retry(second, id: 1, state: state, confirm: .bool(true))
+        #expect(replay["isError"] == .bool(true), "\(replay)")
+        #expect(try StoreProbe.reminders(home).isEmpty)
+    }
+
     @Test func aStateForOtherArgumentsOrTamperedWithIsRefused() async throws {
         let home = TemporaryHome()
         let server = try MCPProcess(home: home.path)

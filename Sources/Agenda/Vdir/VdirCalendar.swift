@@ -27,7 +27,7 @@ public enum VdirCalendar {
     }
 
     private static func parse(_ f: VdirEntry, config: CalendarConfig) -> (ICalendar?, [String]) {
-        let name = (f.path as NSString).lastPathComponent
+        let name = f.path.split(separator: "/").last.map(String.init) ?? f.path
         let read: Data??
         do { read = .some(try VdirFiles.read(f.path)) } catch { read = nil }
         guard let maybe = read else { return (nil, ["\(name): cannot read the file"]) }

@@ -83,15 +83,26 @@ public enum VdirFiles {
             throw .unreadable(path: path, errno: errno)
         }
         defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        // Sized by fstat (items are small; a file that grows while read is still read whole),
+        // without zero-filling a fixed buffer for each of thousands of files.
+        var st = stat()
+        let expected = fstat(fd, &st) == 0 ? max(Int(st.st_size), 0) : 0
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(expected + 1)
+        var chunk = min(max(expected + 1, 4_096), 1 << 20)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw .unreadable(path: path, errno: errno) }
+            var failed: Int32 = 0
+            let n = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buffer throws(VdirError) -> Int in
+                let n = Glibc.read(fd, buffer.baseAddress, chunk)
+                if n > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n])) }
+                if n < 0 { failed = errno }
+                return n
+            }
+            if n < 0 { if failed == EINTR { continue }; throw .unreadable(path: path, errno: failed) }
             if n == 0 { break }
-            data.append(contentsOf: buffer[0..<n])
+            chunk = 64 * 1024
         }
-        return data
+        return Data(bytes)
     }
 
     /// Writes `data` to `path` atomically: a hidden temporary file in the same folder, fsync,

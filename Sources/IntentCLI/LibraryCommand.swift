@@ -33,7 +33,9 @@ enum LibraryCommand {
                     for path in operands where !FileManager.default.fileExists(atPath: path) {
                         throw IntentError.invalidInput("\(path): no such file or directory")
                     }
-                    let tickets = try library.enqueue(paths: operands.map { URL(fileURLWithPath: $0) })
+                    var skipped: [String] = []
+                    let tickets = try library.enqueue(paths: operands.map { URL(fileURLWithPath: $0) }, skipped: &skipped)
+                    reportSkipped(skipped, env: env)
                     if parsed.has("no-process") {
                         env.streams.out("Queued \(tickets.count) ticket\(tickets.count == 1 ? "" : "s").\n")
                         return 0
@@ -110,6 +112,22 @@ enum LibraryCommand {
         // A mostly successful add exits 0 with the skips reported; 65 only when nothing could be indexed.
         let useful = summary.indexed + summary.unchanged + summary.removed
         return skipped > 0 && useful == 0 ? ExitCode.dataError.rawValue : 0
+    }
+
+    /// One line per file a folder walk passed over for its type (the first `listed`), then a
+    /// count by extension: nothing is skipped silently.
+    static func reportSkipped(_ paths: [String], env: CLIEnvironment, listed: Int = 20) {
+        guard !paths.isEmpty else { return }
+        let supported = "txt, md, csv, json, html and source code are"
+        for path in paths.prefix(listed) {
+            let ext = URL(fileURLWithPath: path).pathExtension
+            env.streams.err("intent: skipped: \(path): file type '\(ext.isEmpty ? "none" : ext)' is not supported (\(supported))\n")
+        }
+        guard paths.count > listed else { return }
+        var byType: [String: Int] = [:]
+        for path in paths.dropFirst(listed) { byType[URL(fileURLWithPath: path).pathExtension.lowercased(), default: 0] += 1 }
+        let counts = byType.sorted { $0.value > $1.value }.prefix(5).map { "\($0.key.isEmpty ? "no extension" : "." + $0.key) \($0.value)" }
+        env.streams.err("intent: skipped \(paths.count - listed) more files of unsupported types (\(counts.joined(separator: ", ")))\n")
     }
 
     static func printStatus(_ s: LibraryStatus, problem: String?, env: CLIEnvironment) {

@@ -39,6 +39,8 @@ public enum TextExtractor {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         guard String(validating: bytes[start...], as: UTF8.self) != nil else {
+            // NUL bytes early on mean an executable, image or archive, not text in another encoding.
+            if bytes.prefix(8_192).contains(0) { throw RetrievalError.binary(path: path) }
             throw RetrievalError.notUTF8(path: path)
         }
         switch kind {

@@ -33,9 +33,17 @@ public final class Library: Sendable {
     // MARK: Ingestion
 
     /// Enqueues files; directories are walked recursively for supported, non-hidden files.
-    /// Files of unsupported types get a ticket that will be refused by name. Returns ticket ids.
+    /// Files named explicitly whose type is unsupported get a ticket that will be refused by name.
+    /// Returns ticket ids.
     @discardableResult
     public func enqueue(paths: [URL]) throws -> [Int64] {
+        var skipped: [String] = []
+        return try enqueue(paths: paths, skipped: &skipped)
+    }
+
+    /// `enqueue(paths:)`, also listing the files of unsupported types that a folder walk passed over.
+    @discardableResult
+    public func enqueue(paths: [URL], skipped: inout [String]) throws -> [Int64] {
         let db = try store.database()
         let queue = queue(db)
         var ids: [Int64] = []
@@ -43,7 +51,8 @@ public final class Library: Sendable {
             let url = url.standardizedFileURL
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                let files = Self.supportedFiles(under: url)
+                let (files, unsupported) = Self.walk(url)
+                skipped += unsupported
                 for file in files { ids.append(try queue.enqueue(path: file, action: .index)) }
                 // Documents once indexed under this folder whose files are gone: the ticket removes them.
                 let present = Set(files)
@@ -196,16 +205,22 @@ public final class Library: Sendable {
         try store.database().read { try LibraryCatalog.meta("embedder", $0) }
     }
 
-    static func supportedFiles(under directory: URL) -> [String] {
+    static func supportedFiles(under directory: URL) -> [String] { walk(directory).supported }
+
+    /// The regular, non-hidden files under `directory`, split by whether their type is supported.
+    static func walk(_ directory: URL) -> (supported: [String], unsupported: [String]) {
         guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey],
-                                                          options: [.skipsHiddenFiles]) else { return [] }
+                                                          options: [.skipsHiddenFiles]) else { return ([], []) }
         var files: [String] = []
-        for case let url as URL in walker where DocumentKind.of(url) != nil {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        var unsupported: [String] = []
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            if DocumentKind.of(url) != nil {
                 files.append(url.standardizedFileURL.path)
+            } else {
+                unsupported.append(url.standardizedFileURL.path)
             }
         }
-        return files.sorted()
+        return (files.sorted(), unsupported.sorted())
     }
 
     // MARK: Vector file

@@ -9,6 +9,8 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
     case fileTooLarge(path: String, bytes: Int64, limit: Int64)
     /// The file is not valid UTF-8 text.
     case notUTF8(path: String)
+    /// The file holds binary data (NUL bytes), whatever its name says.
+    case binary(path: String)
     /// The file could not be read or stat'ed.
     case unreadable(path: String, reason: String)
     /// The index was built by another embedder; `intent library reindex` rebuilds it.
@@ -34,6 +36,8 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
             return "\(path): \(bytes) bytes is over the \(limit)-byte limit; not read"
         case .notUTF8(let path):
             return "\(path): not UTF-8 text"
+        case .binary(let path):
+            return "\(path): binary data, not text"
         case .unreadable(let path, let reason):
             return "\(path): cannot read (\(reason))"
         case .embedderMismatch(let index, let current):

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Testing
 import XCTest
 @testable import Retrieval
 
@@ -115,5 +116,29 @@ final class QuestionTermsTests: XCTestCase {
         XCTAssertGreaterThan(terms.terms[0].idf, terms.terms[1].idf)
         XCTAssertEqual(terms.coverage(ofText: "A founding member of the league."),
                        (terms.terms[1].idf + terms.terms[2].idf) / terms.totalWeight, accuracy: 1e-9)
+    }
+}
+
+@Suite("What a folder walk and the extractor refuse, and why")
+struct RefusalReasonTests {
+    @Test func binaryDataIsNamedAsSuch() {
+        #expect(throws: RetrievalError.binary(path: "x.txt")) {
+            try TextExtractor.extract([0x7F, 0x45, 0x4C, 0x46, 0x00, 0xFF, 0x00], kind: .text, path: "x.txt")
+        }
+        #expect(throws: RetrievalError.notUTF8(path: "y.txt")) {
+            try TextExtractor.extract(Array("Caf\u{E9}".utf8.dropLast(2)) + [0xE9], kind: .text, path: "y.txt")
+        }
+    }
+
+    @Test func aFolderWalkListsTheFilesItPassesOver() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("note".utf8).write(to: dir.appendingPathComponent("a.md"))
+        try Data([0, 1, 2]).write(to: dir.appendingPathComponent("sub/photo.jpg"))
+        try Data("hidden".utf8).write(to: dir.appendingPathComponent(".secret.txt"))
+        let (supported, unsupported) = Library.walk(dir)
+        #expect(supported.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md"])
+        #expect(unsupported.map { URL(fileURLWithPath: $0).lastPathComponent } == ["photo.jpg"])
     }
 }

@@ -58,7 +58,7 @@ struct BriefModel {
         let envelope = self.envelope
         return LadderRequest(need: .improvable,
                              messages: [.system(Self.instructions), .user(envelope.contextText)],
-                             schema: schema, temperature: 0.2, maxTokens: 512, envelope: envelope,
+                             schema: schema, temperature: 0.2, maxTokens: 320, envelope: envelope,
                              deterministic: deterministic, intent: "DailyBrief") { reply in
             try reconcile(reply.json)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Secrets
+import Synchronization
 
 /// Result of `verify()`: the endpoint answered and accepted the key.
 public struct ModelVerification: Sendable, Equatable {
@@ -73,14 +74,28 @@ public struct OpenAICompatibleClient: LanguageModel {
 
     public func complete(_ request: CompletionRequest) async throws -> Completion {
         let url = try preflight(request, path: "chat/completions")
-        let httpRequest = HTTPRequest(
-            method: "POST", url: url, headers: OpenAIRequestBuilder.headers(apiKey: apiKey, stream: false),
-            body: OpenAIRequestBuilder.body(for: request, configuration: configuration, stream: false))
-        let response = try await transport.send(httpRequest, timeouts: configuration.timeouts)
-        guard (200..<300).contains(response.status) else {
+        // A local server that refused `json_schema` once in this process is asked the other way.
+        let structured = request.responseSchema != nil && configuration.capabilities.jsonSchemaOutput
+        let local = configuration.target == .local && structured
+        var style: ResponseFormatStyle = local && JSONObjectServers.contains(url) ? .jsonObjectWithSchema : .jsonSchema
+        while true {
+            let httpRequest = HTTPRequest(
+                method: "POST", url: url, headers: OpenAIRequestBuilder.headers(apiKey: apiKey, stream: false),
+                body: OpenAIRequestBuilder.body(for: request, configuration: configuration, stream: false, style: style))
+            let response = try await transport.send(httpRequest, timeouts: configuration.timeouts)
+            if (200..<300).contains(response.status) {
+                if style == .jsonObjectWithSchema { JSONObjectServers.remember(url) }
+                return try OpenAIWire.completion(from: response.body)
+            }
+            // llama-cpp-python answers a `json_schema` request with 500 (others with 400/422): ask
+            // once more with `json_object` + `schema`, before any output, and remember the answer.
+            if local, style == .jsonSchema, [400, 422, 500].contains(response.status) {
+                style = .jsonObjectWithSchema
+                continue
+            }
+            if style == .jsonObjectWithSchema { JSONObjectServers.forget(url) }
             throw OpenAIErrorMapper.map(status: response.status, headers: response.headers, body: response.body)
         }
-        return try OpenAIWire.completion(from: response.body)
     }
 
     /// One cheap authenticated request: `GET {base}/models`, or a one-token completion when the
@@ -138,4 +153,14 @@ public struct OpenAICompatibleClient: LanguageModel {
 
     var streamingTransport: any HTTPTransport { transport }
     var streamingAPIKey: String? { apiKey }
+}
+
+/// Local endpoints (by URL) that accepted `json_object` + `schema` after refusing `json_schema`,
+/// for the life of the process (a long-lived MCP server asks the right way from then on).
+enum JSONObjectServers {
+    private static let known = Mutex<Set<String>>([])
+
+    static func contains(_ url: URL) -> Bool { known.withLock { $0.contains(url.absoluteString) } }
+    static func remember(_ url: URL) { _ = known.withLock { $0.insert(url.absoluteString) } }
+    static func forget(_ url: URL) { _ = known.withLock { $0.remove(url.absoluteString) } }
 }

@@ -1,9 +1,18 @@
 import Foundation
 import IntentKit
 
+/// How a reply schema is asked for. OpenAI, LM Studio, vLLM and llama.cpp's `llama-server` read
+/// `{"type":"json_schema","json_schema":{"schema":…}}`; llama-cpp-python's server refuses that
+/// (it answers 500) and reads `{"type":"json_object","schema":…}`, which llama.cpp reads too.
+enum ResponseFormatStyle: Sendable {
+    case jsonSchema
+    case jsonObjectWithSchema
+}
+
 /// Builds chat-completion request bodies (JSON with sorted keys).
 enum OpenAIRequestBuilder {
-    static func body(for request: CompletionRequest, configuration: OpenAIConfiguration, stream: Bool) -> Data {
+    static func body(for request: CompletionRequest, configuration: OpenAIConfiguration, stream: Bool,
+                     style: ResponseFormatStyle = .jsonSchema) -> Data {
         var object: [String: JSONValue] = [
             "model": .string(configuration.model),
             "messages": .array(request.messages.map {
@@ -19,7 +28,9 @@ enum OpenAIRequestBuilder {
         if stream && configuration.requestStreamUsage {
             object["stream_options"] = .object(["include_usage": .bool(true)])
         }
-        if let schema = request.responseSchema, configuration.capabilities.jsonSchemaOutput {
+        if let schema = request.responseSchema, configuration.capabilities.jsonSchemaOutput, style == .jsonObjectWithSchema {
+            object["response_format"] = .object(["type": .string("json_object"), "schema": schema.schema.jsonValue])
+        } else if let schema = request.responseSchema, configuration.capabilities.jsonSchemaOutput {
             object["response_format"] = .object([
                 "type": .string("json_schema"),
                 "json_schema": .object([

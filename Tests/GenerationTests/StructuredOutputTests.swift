@@ -84,3 +84,24 @@ struct StructuredOutputTests {
         #expect(StructuredOutput.extractJSON("```\n{\"a\": true}\n```") == .object(["a": .bool(true)]))
     }
 }
+
+@Suite("A local server that refuses json_schema is asked with json_object + schema")
+struct ResponseFormatFallbackTests {
+    @Test func llamaCppPythonStyleRefusalIsRetriedOnceTheOtherWay() async throws {
+        let server = try FakeOpenAIServer()
+        // llama-cpp-python answers `json_schema` with a 500 (a validation error), then accepts.
+        server.enqueue(.json(status: 500, object: ["error": ["message": "Input should be 'text' or 'json_object'"]]),
+                       .completion(#"{"headline": "ok"}"#), .completion(#"{"headline": "again"}"#))
+        let schema = ResponseSchema(name: "brief", schema: .object([.init("headline", .string())]))
+        let request = CompletionRequest(messages: [.user("q")], responseSchema: schema)
+        let client = localClient(server)
+        #expect(try await client.complete(request).text == #"{"headline": "ok"}"#)
+        let formats = server.requests.compactMap { $0.jsonBody?["response_format"] as? [String: Any] }
+        #expect(formats.map { $0["type"] as? String } == ["json_schema", "json_object"])
+        #expect(formats.last?["schema"] != nil)
+        // Remembered for the process: the next call asks the accepted way at once.
+        _ = try await client.complete(request)
+        #expect(server.requests.count == 3)
+        #expect((server.requests.last?.jsonBody?["response_format"] as? [String: Any])?["type"] as? String == "json_object")
+    }
+}

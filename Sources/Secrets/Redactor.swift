@@ -143,7 +143,8 @@ final class RedactionPatterns: @unchecked Sendable {
         (["key", "token", "secret", "passw"], true),
         (["eyj"], false),
         (["sk-", "rk-", "pk-"], false),
-        (["gh", "xox", "akia", "aiza", "hf_", "gsk_", "glpat-", "_live_", "_test_"], false),
+        (["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox", "akia", "aiza", "hf_", "gsk_", "glpat-",
+          "_live_", "_test_"], false),
         (["@"], false),
         (["key=", "token=", "sig=", "signature="], true),
     ]

@@ -104,7 +104,8 @@ struct RedactorPrefilterTests {
     @Test func theFilterNeverHidesAMatch() {
         let samples = ["Authorization: Bearer abcdefgh12345678", "basic dXNlcjpwYXNzd29yZA==", "API_KEY=abcdef123456",
                        "eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.sig", "sk-proj-abcdefghijklmnop1234", "ghp_abcdefghijklmnopqrstuv",
-                       "https://user:pw@example.com/", "https://x.test/?token=abc123", "AKIAABCDEFGHIJKLMNOP"]
+                       "https://user:pw@example.com/", "https://x.test/?token=abc123", "AKIAABCDEFGHIJKLMNOP",
+                       "gho_abcdefghijklmnopqrstuv", "xoxb-1234567890-abcdef"]
         for text in samples {
             let lowered = text.lowercased()
             let matching = RedactionPatterns.shared.rules.indices.filter { index in

@@ -16,8 +16,8 @@ let package = Package(
 
         .target(name: "IntentKit"),
         .target(name: "Store", dependencies: ["CSQLite", "IntentKit"]),
-        .target(name: "DueDate"),
-        .target(name: "Agenda"),
+        .target(name: "DueDate", dependencies: ["IntentKit"]),
+        .target(name: "Agenda", dependencies: ["IntentKit"]),
         .target(name: "Secrets"),
         .target(name: "Generation", dependencies: ["IntentKit", "Secrets", "LazyCurl"]),
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets"]),

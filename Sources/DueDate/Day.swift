@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// A proleptic Gregorian calendar day, with arithmetic done on day numbers (no zone, no DST).
 struct Day: Sendable, Equatable, Comparable, Hashable {
@@ -26,15 +27,7 @@ struct Day: Sendable, Equatable, Comparable, Hashable {
     }
 
     /// Days since 1970-01-01 (negative before).
-    var ordinal: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    var ordinal: Int { Civil.dayNumber(year: year, month: month, day: day) }
 
     init(year: Int, month: Int, day: Int) {
         self.year = year
@@ -43,22 +36,12 @@ struct Day: Sendable, Equatable, Comparable, Hashable {
     }
 
     init(ordinal: Int) {
-        let z = ordinal + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+        let (year, month, day) = Civil.date(of: ordinal)
+        self.init(year: year, month: month, day: day)
     }
 
     /// ISO weekday: 1 = Monday ... 7 = Sunday.
-    var weekday: Int {
-        let w = (ordinal + 3) % 7  // 1970-01-01 was a Thursday (ISO 4)
-        return (w < 0 ? w + 7 : w) + 1
-    }
+    var weekday: Int { Civil.isoWeekday(ordinal) }
 
     func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
 

@@ -144,7 +144,7 @@ PERCENT-COMPLETE:40\r\nSTATUS:IN-PROCESS\r\nEND:VTODO\r\nEND:VCALENDAR\r\n
         try h.write("work", "tb-1.ics", foreign.replacingOccurrences(of: "Renew passport", with: "Renew the passport"))
         let second = await h.run(ListReminders.self)
         #expect(second.value?["reminders"]?.arrayValue?[0]["title"] == .string("Renew the passport"))
-        try FileManager.default.removeItem(atPath: h.root + "/work/tb-1.ics")
+        try FileManager.default.removeItem(atPath: h.root + "/" + "work" + "/tb-1.ics")
         let third = await h.run(ListReminders.self)
         #expect(third.value?["reminders"]?.arrayValue?.isEmpty == true)
     }

@@ -28,6 +28,12 @@ enum AgendaCommands {
                     throw IntentError.invalidInput("cannot use \(file): \(error)")
                 }
             }
+            for folder in files where VdirFiles.isDirectory(folder) {
+                let report = CalendarCheck.check(folder)
+                guard !report.problems.isEmpty else { continue }
+                env.streams.err("intent: warning: \(folder): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") (those items or lines are skipped):\n")
+                for problem in report.problems.prefix(CalendarCheck.shownIssues) { env.streams.err("  \(problem)\n") }
+            }
             // Registered anyway: a file with some broken lines still gives its other events.
             for (file, calendar) in zip(single, loaded) where !calendar.issues.isEmpty {
                 env.streams.err("intent: warning: \(file): \(calendar.issues.count) problem\(calendar.issues.count == 1 ? "" : "s") (those lines are skipped):\n")

@@ -28,6 +28,16 @@ enum CalendarCheck {
         guard FileManager.default.isReadableFile(atPath: path) else {
             return Report(path: path, status: "unreadable", events: nil, problems: ["permission denied"])
         }
+        if isDirectory.boolValue {
+            // An event vdir: every item parsed, broken or vanished files named.
+            do {
+                let (calendars, problems) = try VdirCalendar.load(path)
+                return Report(path: path, status: problems.isEmpty ? "ok" : "warnings",
+                              events: calendars.reduce(0) { $0 + $1.events.count }, problems: problems)
+            } catch {
+                return Report(path: path, status: "unreadable", events: nil, problems: ["\(error)"])
+            }
+        }
         do {
             let calendar = try CalendarFile.load(URL(fileURLWithPath: path))
             return Report(path: path, status: calendar.issues.isEmpty ? "ok" : "warnings", events: calendar.events.count,

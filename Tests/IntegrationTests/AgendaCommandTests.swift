@@ -5,6 +5,24 @@ import Testing
 @Suite(.serialized) struct AgendaCommandTests {
     let calendar = PackagePaths.fixture("demo/calendar.ics").path
 
+    @Test func anEventFolderWithABrokenItemIsRegisteredWithAWarningAndChecked() throws {
+        let home = TemporaryHome()
+        let folder = home.url.appendingPathComponent("events/personal")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(try Data(contentsOf: URL(fileURLWithPath: calendar))).write(to: folder.appendingPathComponent("good.ics"))
+        try Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026XX\r\n".utf8).write(to: folder.appendingPathComponent("broken.ics"))
+        let root = home.url.appendingPathComponent("events").path
+        let add = try IntentBinary.run(["calendars", "add", root], home: home.path)
+        #expect(add.exitCode == 0, "\(add.stderr)")
+        #expect(add.stderr.contains("broken.ics"))
+        let check = try IntentBinary.run(["calendars", "check", "--json"], home: home.path)
+        #expect(check.exitCode == 0, "\(check.stderr)")
+        let report = (check.json?["calendars"] as? [[String: Any]])?.first
+        #expect(report?["status"] as? String == "warnings")
+        #expect((report?["problems"] as? [String])?.contains { $0.hasPrefix("broken.ics") } == true)
+        #expect((report?["events"] as? Int ?? 0) >= 4)
+    }
+
     @Test func registeredCalendarsFeedAHeadlessBrief() throws {
         let home = TemporaryHome()
         let add = try IntentBinary.run(["calendars", "add", calendar], home: home.path)

@@ -58,15 +58,16 @@ public struct Redactor: Sendable {
 
     private func redact(_ text: String, heuristics: Bool) -> String {
         var result = text
-        for secret in secrets where result.contains(secret) {
+        let textBytes = Array(text.utf8)
+        for secret in secrets where Self.occurs(Array(secret.utf8), in: textBytes) {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)
         }
         // Compiling the patterns (ICU) costs more than a whole warm run: a text that contains none
         // of the literals a rule needs skips that rule, and the patterns are built only when one is.
-        let lowered = result.lowercased()
+        let lowered = Array(result.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 })  // ASCII lower case
         let candidates = RedactionPatterns.triggers.indices.filter { index in
             (heuristics || !RedactionPatterns.triggers[index].heuristic)
-                && RedactionPatterns.triggers[index].literals.contains { lowered.contains($0) }
+                && RedactionPatterns.triggers[index].literals.contains { Self.occurs(Array($0.utf8), in: lowered) }
         }
         let longRun = heuristics && Self.hasRun(result, length: Self.minimumCredentialRunLength)
         guard !candidates.isEmpty || longRun else { return result }
@@ -78,6 +79,23 @@ public struct Redactor: Sendable {
                 in: result, range: range, withTemplate: rule.template)
         }
         return longRun ? Self.redactCredentialRuns(in: result, expression: patterns.longRun) : result
+    }
+
+    /// Whether `needle` occurs in `haystack` (bytes; Foundation's `contains` bridges to
+    /// CFString and costs far more on long outputs).
+    static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < needle.count, haystack[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Whether `text` has a run of at least `length` of `[A-Za-z0-9_-]`.

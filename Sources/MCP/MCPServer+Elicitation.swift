@@ -86,12 +86,13 @@ extension MCPServer {
             defer { s.nextOutgoing += 1 }
             return .string("intent-elicit-\(s.nextOutgoing)")
         }
-        let timeout = configuration.elicitationTimeout
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            if !Task.isCancelled { self.answer(id, .timedOut) }
+        // A Dispatch timer, not `Task.sleep`: busy pool threads cannot hold the timeout back. An
+        // answer that came first has removed the pending entry, so a late firing does nothing.
+        let (seconds, attoseconds) = configuration.elicitationTimeout.components
+        let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+            self.answer(id, .timedOut)
         }
-        defer { timer.cancel() }
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<ClientAnswer, Never>) in
                 let early = state.withLock { s -> ClientAnswer? in

@@ -10,6 +10,9 @@ final class MCPProcess: @unchecked Sendable {
     private let lines = Mutex<[JSONValue]>([])
     private let raw = Mutex<[String]>([])
     private let stderrText = Mutex<String>("")
+    /// Lines received so far and the tasks waiting for the next one (woken by the reader thread,
+    /// at end of output, or when their patience runs out — never by polling).
+    private let arrivals = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
     /// Generous: a bound that only a hung server reaches.
     static let patience: Duration = .seconds(20)
 
@@ -34,8 +37,10 @@ final class MCPProcess: @unchecked Sendable {
                     let text = String(decoding: line, as: UTF8.self)
                     raw.withLock { $0.append(text) }
                     lines.withLock { $0.append(JSONValue.parse(Data(line)) ?? .string("unparseable: \(text)")) }
+                    wake(arrived: true)
                 }
             }
+            wake(arrived: true)
         }
         Thread.detachNewThread { [self] in
             while true {
@@ -73,12 +78,33 @@ final class MCPProcess: @unchecked Sendable {
         send(.object(["jsonrpc": "2.0", "id": id, "result": result]))
     }
 
+    private func wake(arrived: Bool) {
+        let waiters = arrivals.withLock { state -> [CheckedContinuation<Void, Never>] in
+            if arrived { state.count += 1 }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
     /// The first received message matching `predicate`, waiting up to `patience`.
     func next(_ what: String, where predicate: (JSONValue) -> Bool) async throws -> JSONValue {
         let deadline = ContinuousClock.now + Self.patience
-        while ContinuousClock.now < deadline {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(Self.patience.components.seconds))) { [self] in
+            wake(arrived: false)
+        }
+        while true {
+            let seen = arrivals.withLock { $0.count }
             if let hit = received.first(where: predicate) { return hit }
-            try await Task.sleep(for: .milliseconds(20))
+            guard ContinuousClock.now < deadline else { break }
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let now = arrivals.withLock { state -> Bool in
+                    if state.count != seen { return true }
+                    state.waiters.append(waiter)
+                    return false
+                }
+                if now { waiter.resume() }
+            }
         }
         throw Timeout(what: what, stderr: stderr, received: received.count)
     }
@@ -95,9 +121,16 @@ final class MCPProcess: @unchecked Sendable {
 
     /// Waits for the process to exit; the exit code, or nil if it is still running after `patience`.
     func exitCode() async -> Int32? {
-        let deadline = ContinuousClock.now + Self.patience
-        while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-        return process.isRunning ? nil : process.terminationStatus
+        let process = self.process
+        let exited: Bool = await withCheckedContinuation { done in
+            let once = Mutex(false)
+            let finish: @Sendable (Bool) -> Void = { value in
+                if once.withLock({ fired in defer { fired = true }; return !fired }) { done.resume(returning: value) }
+            }
+            DispatchQueue.global().async { process.waitUntilExit(); finish(true) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(Self.patience.components.seconds))) { finish(false) }
+        }
+        return exited ? process.terminationStatus : nil
     }
 
     func stop() {

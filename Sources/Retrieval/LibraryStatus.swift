@@ -1,47 +1,62 @@
 import Foundation
 import Store
 
-/// Reported after every processed ticket.
+/// Reported after every processed ticket, and within a large document after every write.
 public struct IngestionProgress: Sendable, Equatable {
     /// Tickets finished in this run so far, and the number expected (grows if tickets are added).
     public let completed: Int
     public let total: Int
     public let ticketId: Int64
     public let path: String
+    /// The ticket's state; `processing` for a report from within a document.
     public let state: IngestionTicket.State
-    /// `completed / total`, 0…1.
-    public var fraction: Double { total > 0 ? min(1, Double(completed) / Double(total)) : 1 }
+    /// Chunks written in this run (the document in hand included).
+    public var chunks = 0
+    /// Source bytes done in this run (the document in hand up to its last written chunk), and the
+    /// size of all files queued when the run started (0 when unknown).
+    public var bytes: Int64 = 0
+    public var totalBytes: Int64 = 0
+    /// Seconds since the run started.
+    public var seconds = 0.0
+    /// `completed / total`, 0…1; by bytes when they are known.
+    public var fraction: Double {
+        if totalBytes > 0 { return min(1, Double(bytes) / Double(totalBytes)) }
+        return total > 0 ? min(1, Double(completed) / Double(total)) : 1
+    }
 }
 
 /// What one `processQueue` run did.
 public struct IngestionSummary: Sendable, Equatable, Codable {
     /// True when another process holds the worker lock; nothing was done.
     public var busy = false
+    /// True when the run was asked to stop (Ctrl-C): what was written stays, the rest is queued.
+    public var interrupted = false
     public var indexed = 0
     public var unchanged = 0
     public var removed = 0
     public var refused = 0
     public var failed = 0
+    /// Files that failed before and have not changed since (not tried again).
+    public var skipped = 0
     /// Chunks written.
     public var chunks = 0
+    /// Source bytes of the files indexed or found unchanged.
+    public var bytes: Int64 = 0
     public var seconds = 0.0
-    public var processed: Int { indexed + unchanged + removed + refused + failed }
+    public var processed: Int { indexed + unchanged + removed + refused + failed + skipped }
 
-    mutating func add(_ state: IngestionTicket.State, chunks: Int) {
+    mutating func add(_ state: IngestionTicket.State, chunks: Int, bytes: Int64 = 0) {
         switch state {
         case .indexed: indexed += 1
         case .unchanged: unchanged += 1
         case .removed: removed += 1
         case .refused: refused += 1
         case .failed: failed += 1
+        case .skipped: skipped += 1
         case .queued, .processing: break
         }
         self.chunks += chunks
-    }
-
-    mutating func merge(_ other: IngestionSummary) {
-        indexed += other.indexed; unchanged += other.unchanged; removed += other.removed
-        refused += other.refused; failed += other.failed; chunks += other.chunks
+        self.bytes += bytes
     }
 }
 

@@ -49,12 +49,19 @@ struct Ingestor {
             return try refuse(ticket, RetrievalError.unreadable(path: path, reason: String(cString: strerror(errno))))
         }
         let fingerprint = FileFingerprint(info)
-        let failure = try db.read { try FailureMemory.record(at: path, $0) }
-        if let failure, failure.fingerprint != fingerprint { try db.write { try FailureMemory.forget(path: path, $0) } }
-        let previous = failure?.fingerprint == fingerprint ? failure : nil
-        // A failure recorded without a hash (never read, or crashed), or a file too big to hash cheaply: the fingerprint decides.
-        if let previous, previous.contentHash == nil || fingerprint.size > configuration.failureHashMaxBytes {
-            return try skip(ticket, previous)
+        // A file that failed before: with the same size and mtime it is skipped, unless a content
+        // hash was recorded and the file is small enough to hash cheaply (then the hash decides,
+        // whatever the mtime says: a touched file is still the same file).
+        var previous: FailureRecord?
+        if let failure = try db.read({ try FailureMemory.record(at: path, $0) }) {
+            let hashable = failure.contentHash != nil && fingerprint.size <= configuration.failureHashMaxBytes
+            if hashable {
+                previous = failure
+            } else if failure.fingerprint == fingerprint {
+                return try skip(ticket, failure)
+            } else {
+                try db.write { try FailureMemory.forget(path: path, $0) }
+            }
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return try refuse(ticket, RetrievalError.unreadable(path: path, reason: "not a regular file"), fingerprint)
@@ -72,7 +79,7 @@ struct Ingestor {
         do { bytes = try readAll(path) } catch let error as RetrievalError { return try refuse(ticket, error, fingerprint) }
         let hash = SHA256.hex(bytes)
         if let previous {
-            if previous.contentHash == hash { return try skip(ticket, previous) }
+            guard previous.contentHash != hash else { return try skip(ticket, previous) }
             try db.write { try FailureMemory.forget(path: path, $0) }
         }
 

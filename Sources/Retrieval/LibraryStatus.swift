@@ -63,7 +63,11 @@ public struct IngestionSummary: Sendable, Equatable, Codable {
 /// The library at a glance (`intent library status`).
 public struct LibraryStatus: Sendable, Codable, Equatable {
     public var documents: [LibraryDocument]
+    /// Chunks in the store (those of incomplete documents included).
     public var chunkCount: Int
+    /// Documents whose chunks are being written, or were when a run stopped (the next run
+    /// finishes them); not searchable and not in `documents`.
+    public var incompleteDocuments: Int
     /// Ticket counts by state name.
     public var tickets: [String: Int]
     /// The most recent tickets, newest first (refusal reasons included).
@@ -82,9 +86,12 @@ extension Library {
     public func status(recent: Int = 20) throws -> LibraryStatus {
         let db = try store.database()
         let queue = queue(db)
-        let (docs, chunks, built) = try db.read { c in
-            (try LibraryCatalog.documents(c), try LexicalSearch.chunkCount(c), try LibraryCatalog.meta("embedder", c))
+        let (all, chunks, built, incomplete) = try db.read { c in
+            (try LibraryCatalog.documents(c), try LexicalSearch.chunkCount(c), try LibraryCatalog.meta("embedder", c),
+             Set(try c.rows("SELECT id FROM library_documents WHERE complete != 1") { $0.int64(0) }))
         }
+        // A document whose chunks are still being written is not in the library yet.
+        let docs = all.filter { !incomplete.contains($0.id) }
         var tickets: [String: Int] = [:]
         for (state, n) in try queue.counts() { tickets[state.rawValue] = n }
         func size(_ url: URL) -> Int64 {
@@ -92,7 +99,7 @@ extension Library {
         }
         let dbURL = store.paths.databaseURL
         let dbBytes = size(dbURL) + size(URL(fileURLWithPath: dbURL.path + "-wal"))
-        return LibraryStatus(documents: docs, chunkCount: chunks, tickets: tickets,
+        return LibraryStatus(documents: docs, chunkCount: chunks, incompleteDocuments: incomplete.count, tickets: tickets,
                              recentTickets: try queue.tickets(limit: recent), indexEmbedder: built,
                              activeEmbedder: embedder.identifier,
                              needsReindex: built != nil && built != embedder.identifier && !docs.isEmpty,

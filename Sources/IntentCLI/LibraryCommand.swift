@@ -148,6 +148,9 @@ enum LibraryCommand {
     static func printStatus(_ s: LibraryStatus, problem: String?, env: CLIEnvironment) {
         env.streams.out("\(s.documents.count) document\(s.documents.count == 1 ? "" : "s"), \(s.chunkCount) chunks; embedder \(s.activeEmbedder)\(s.indexEmbedder.map { $0 == s.activeEmbedder ? "" : " (index built by \($0))" } ?? "")\n")
         if s.needsReindex { env.streams.out("The index was built by another embedder: run 'intent library reindex'.\n") }
+        if s.incompleteDocuments > 0 {
+            env.streams.out("\(s.incompleteDocuments) document\(s.incompleteDocuments == 1 ? " is" : "s are") half-written by a run that stopped (not searchable yet): 'intent library process' finishes \(s.incompleteDocuments == 1 ? "it" : "them").\n")
+        }
         if let problem, s.activeEmbedder != "minilm-l6-v2" { env.streams.err("intent: using the hashing embedder (\(problem)); 'make models' installs MiniLM\n") }
         if !s.tickets.isEmpty {
             env.streams.out("tickets: " + s.tickets.keys.sorted().map { "\($0) \(s.tickets[$0]!)" }.joined(separator: ", ") + "\n")

@@ -18,6 +18,14 @@ public struct IngestionProgress: Sendable, Equatable {
     public var totalBytes: Int64 = 0
     /// Seconds since the run started.
     public var seconds = 0.0
+    public init(completed: Int, total: Int, ticketId: Int64, path: String, state: IngestionTicket.State) {
+        self.completed = completed
+        self.total = total
+        self.ticketId = ticketId
+        self.path = path
+        self.state = state
+    }
+
     /// `completed / total`, 0…1; by bytes when they are known.
     public var fraction: Double {
         if totalBytes > 0 { return min(1, Double(bytes) / Double(totalBytes)) }

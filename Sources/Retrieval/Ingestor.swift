@@ -116,8 +116,11 @@ struct Ingestor {
             let stopping = shouldStop()
             if writer.isFull(pending) || start == drafts.count || stopping {
                 try writer.write(&pending, docId: docId)
-                if start < drafts.count { partial?(Int64(drafts[writer.written - 1].sourceRange.upperBound), writer.written) }
-                guard try queue.heartbeat(ticket.id) else { return Outcome(state: .processing, chunks: 0) }
+                // The last write is followed at once by the transaction that finishes the ticket.
+                if start < drafts.count {
+                    partial?(Int64(drafts[writer.written - 1].sourceRange.upperBound), writer.written)
+                    guard try queue.heartbeat(ticket.id) else { return Outcome(state: .processing, chunks: 0) }
+                }
             }
             if stopping && start < drafts.count {
                 try queue.release(ticket.id)

@@ -167,12 +167,18 @@ public struct ModelCapabilities: Sendable, Equatable, Codable {
     /// Accepts `response_format: {type: json_schema}`.
     public var jsonSchemaOutput: Bool
     public var tools: Bool
+    /// Answers best (and in time) to the compact form of a request: a short prompt and a tight
+    /// schema that keeps a constrained reply short. True for local models, which run on the CPU
+    /// within the run's model budget.
+    public var compactRequests: Bool
 
-    public init(contextWindow: Int, streaming: Bool = true, jsonSchemaOutput: Bool = false, tools: Bool = false) {
+    public init(contextWindow: Int, streaming: Bool = true, jsonSchemaOutput: Bool = false, tools: Bool = false,
+                compactRequests: Bool = false) {
         self.contextWindow = contextWindow
         self.streaming = streaming
         self.jsonSchemaOutput = jsonSchemaOutput
         self.tools = tools
+        self.compactRequests = compactRequests
     }
 }
 

@@ -25,9 +25,10 @@ extension ModelLadder {
                                   trace: LadderTrace<Value>, within remaining: Duration) async -> (RungOutcome<Value>, LadderTrace<Value>) {
         let start = clock()
         guard remaining > .milliseconds(500) else { return budgetSpent(rung, model: model, trace: trace, start: start) }
+        let deadline = ContinuousClock.now + remaining
         let (result, timedOut) = await Budget.run(within: remaining) { [self] in
             var copy = trace
-            let outcome = await attempt(rung, model: model, request: request, trace: &copy)
+            let outcome = await attempt(rung, model: model, request: request, trace: &copy, deadline: deadline)
             return (outcome, copy)
         }
         if timedOut, case .cancelled = result.0 { return budgetSpent(rung, model: model, trace: trace, start: start) }
@@ -55,16 +56,16 @@ extension ModelLadder {
         return completion.messages.reduce(0) { $0 + $1.content.utf8.count }
     }
 
-    /// One try of one rung, without the budget.
+    /// One try of one rung; `deadline` is when the rung's budget ends (a repair retry that
+    /// cannot finish by then is not started).
     private func attempt<Value: Sendable>(_ rung: RouteTarget, model: any LanguageModel, request: LadderRequest<Value>,
-                                          trace: inout LadderTrace<Value>) async -> RungOutcome<Value> {
+                                          trace: inout LadderTrace<Value>, deadline: ContinuousClock.Instant?) async -> RungOutcome<Value> {
         let start = clock()
-        let completionRequest = CompletionRequest(messages: request.messages,
-                                                  maxTokens: request.maxTokens ?? configuration.defaultMaxTokens,
-                                                  temperature: request.temperature)
+        let (completionRequest, schema) = request.completion(for: model.capabilities,
+                                                             defaultMaxTokens: configuration.defaultMaxTokens)
         let reply: (text: String, json: JSONValue?, usage: TokenUsage?, streamed: Bool)
         do {
-            reply = try await call(model, completionRequest, request)
+            reply = try await call(model, completionRequest, schema: schema, request, deadline: deadline)
         } catch let failure as StreamFailure {
             trace.record(rung, model: model, start: start, end: clock(), outcome: .failed, category: failure.error.category)
             rememberQuota(after: failure.error, rung: rung, model: model)
@@ -80,7 +81,8 @@ extension ModelLadder {
         }
         if rung == .cloud { remember(.available, model: model) }
         do {
-            let value = try request.accept(ModelReply(text: reply.text, json: reply.json, target: rung, descriptor: model.descriptor))
+            let value = try request.accept(ModelReply(text: reply.text, json: reply.json, target: rung, descriptor: model.descriptor,
+                                                         compact: request.usesCompactForm(for: model.capabilities)))
             trace.verification = "passed"
             trace.record(rung, model: model, start: start, end: clock(), outcome: .completed, category: nil, usage: reply.usage)
             return .accepted(value)
@@ -100,11 +102,12 @@ extension ModelLadder {
     }
 
     /// One model call: structured (schema), streamed (`onText`), or a plain completion.
-    func call<Value: Sendable>(_ model: any LanguageModel, _ completionRequest: CompletionRequest,
-                               _ request: LadderRequest<Value>) async throws
+    func call<Value: Sendable>(_ model: any LanguageModel, _ completionRequest: CompletionRequest, schema: ResponseSchema?,
+                               _ request: LadderRequest<Value>, deadline: ContinuousClock.Instant?) async throws
         -> (text: String, json: JSONValue?, usage: TokenUsage?, streamed: Bool) {
-        if let schema = request.schema {
-            let result = try await StructuredOutput.generate(model, request: completionRequest, schema: schema)
+        if let schema {
+            let result = try await StructuredOutput.generate(model, request: completionRequest, schema: schema,
+                                                             deadline: deadline)
             return (result.completion.text, result.value, result.completion.usage, false)
         }
         if let onText = request.onText, model.capabilities.streaming {

@@ -87,7 +87,7 @@ public enum Doctor {
         var intents: [DoctorReport.IntentRoute] = []
         for intent in LadderIntents.all {
             var snapshot = localSnapshot
-            snapshot.unsuitable = ladder.embeddedUnsuitability(allowsEmbedded: LadderIntents.usingEmbedded.contains(intent))
+            snapshot.unsuitable = ladder.localUnsuitability(intent: intent, allowsUnnamed: false)
             let input = PlanInput(policy: policy, need: .improvable, promptTokens: 0, cloud: cloudSnapshot, local: snapshot,
                                   presence: presence, consent: consent)
             guard let plan = try? Planner().plan(input, id: "doctor") else {
@@ -97,7 +97,7 @@ public enum Doctor {
             let first = plan.rungs.first ?? .deterministic
             intents.append(DoctorReport.IntentRoute(
                 intent: intent, rung: first.rawValue,
-                fallbackReason: first == plan.intended ? nil : (plan.skipDetail ?? plan.skipReason?.rawValue),
+                fallbackReason: first == plan.intended ? nil : (plan.skipDetail?.description ?? plan.skipReason?.rawValue),
                 consent: first == .cloud ? plan.cloudConsent?.rawValue : nil))
         }
         return DoctorReport(policy: policy, rungs: rungs, intents: intents)

@@ -44,7 +44,8 @@ public struct EmbeddedLanguageModel: LanguageModel {
 
     public var capabilities: ModelCapabilities {
         ModelCapabilities(contextWindow: TokenBudget.local.contextWindow, streaming: true, jsonSchemaOutput: true, tools: false,
-                          compactRequests: true)
+                          compactRequests: true, intents: selected ? .only(LadderIntents.usingEmbedded) : .notSelected,
+                          inProcess: true)
     }
 
     public var availability: ModelAvailability { .available }

@@ -41,7 +41,7 @@ extension ModelLadder {
         var trace = trace
         let error = ModelError.timeout(.total)
         trace.record(rung, model: model, start: start, end: clock(), outcome: .failed, category: error.category)
-        trace.moveOn("\(rung.rawValue)Failed:\(error.category)", code: .fallback)
+        trace.moveOn(.failed(rung, category: error.category), code: .fallback)
         return (.moveOn(Self.cloudRequiredError(error)), trace)
     }
 
@@ -52,8 +52,7 @@ extension ModelLadder {
                                            temperature: request.temperature)
         if let schema = request.schema { completion = StructuredOutput.prepared(completion, schema: schema, model: model) }
         let streams = request.schema == nil && request.onText != nil && model.capabilities.streaming
-        if let client = model as? OpenAICompatibleClient { return client.requestBodyBytes(for: completion, stream: streams) }
-        return completion.messages.reduce(0) { $0 + $1.content.utf8.count }
+        return model.requestBodyBytes(for: completion, stream: streams)
     }
 
     /// One try of one rung; `deadline` is when the rung's budget ends (a repair retry that
@@ -83,7 +82,7 @@ extension ModelLadder {
         do {
             let value = try request.accept(ModelReply(text: reply.text, json: reply.json, target: rung, descriptor: model.descriptor,
                                                          compact: request.usesCompactForm(for: model.capabilities)))
-            trace.verification = "passed"
+            trace.verification = .passed
             trace.record(rung, model: model, start: start, end: clock(), outcome: .completed, category: nil, usage: reply.usage)
             return .accepted(value)
         } catch {
@@ -93,10 +92,10 @@ extension ModelLadder {
             case let modelError as ModelError: rule = modelError.category
             default: rule = "invalid_output"
             }
-            trace.verification = "failed:\(rule)"
+            trace.verification = .failed(rule: rule)
             trace.record(rung, model: model, start: start, end: clock(), outcome: .rejected, category: rule, usage: reply.usage)
             if reply.streamed { return .failedAfterOutput(.decodingFailure(reason: "rejected by rule \(rule)")) }
-            trace.moveOn("\(rung.rawValue)Rejected:\(rule)")
+            trace.moveOn(.rejected(rung, rule: rule))
             return .moveOn(.unavailable("cloud-required, but the cloud answer failed verification (rule \(rule))"))
         }
     }
@@ -148,13 +147,13 @@ extension ModelLadder {
     }
 
     /// The fallback reason recorded when a rung fails, and the reason code it adds.
-    static func fallbackReason(for error: ModelError, rung: RouteTarget) -> (String, ReasonCode?) {
+    static func fallbackReason(for error: ModelError, rung: RouteTarget) -> (FallbackReason, ReasonCode?) {
         switch (rung, error) {
-        case (.cloud, .network): return (ReasonCode.networkUnavailable.rawValue, .networkUnavailable)
-        case (.cloud, .rateLimited): return (ReasonCode.cloudQuotaReached.rawValue, .cloudQuotaReached)
-        case (.local, .network(let kind)): return ("localFailed:\(kind)", .fallback)
-        case (.local, .contextOverflow): return (ReasonCode.localContextExceeded.rawValue, .localContextExceeded)
-        default: return ("\(rung.rawValue)Failed:\(error.category)", .fallback)
+        case (.cloud, .network): return (.code(.networkUnavailable), .networkUnavailable)
+        case (.cloud, .rateLimited): return (.code(.cloudQuotaReached), .cloudQuotaReached)
+        case (.local, .network(let kind)): return (.failed(.local, category: kind), .fallback)
+        case (.local, .contextOverflow): return (.code(.localContextExceeded), .localContextExceeded)
+        default: return (.failed(rung, category: error.category), .fallback)
         }
     }
 

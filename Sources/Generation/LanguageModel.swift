@@ -23,6 +23,9 @@ public protocol LanguageModel: Sendable {
     func verify() async throws -> ModelVerification
     /// Bytes of the request as it would be sent (what the consent prompt shows).
     func requestBodyBytes(for request: CompletionRequest, stream: Bool) -> Int
+    /// The key the model sends, only to derive a keyed fingerprint (quota state binding); nil
+    /// for models without one. Never printed.
+    var apiKeyForFingerprint: String? { get }
 }
 
 /// Availability of a model target, typed so that routing can record why a rung was skipped.
@@ -78,6 +81,9 @@ extension LanguageModel {
 
     /// Nothing to check: the model's `availability` stands.
     public func verify() async throws -> ModelVerification { ModelVerification(method: .declared, modelListed: nil) }
+
+    /// No key.
+    public var apiKeyForFingerprint: String? { nil }
 
     /// The messages' UTF-8 bytes.
     public func requestBodyBytes(for request: CompletionRequest, stream: Bool) -> Int {

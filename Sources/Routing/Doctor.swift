@@ -107,7 +107,8 @@ public enum Doctor {
     /// selection otherwise.
     static func localRung(admin: ModelAdmin, ladder: ModelLadder, snapshot: TargetSnapshot) throws -> ModelStatus {
         let status = try admin.status(.local)
-        guard let client = ladder.local as? OpenAICompatibleClient, status.available else { return status }
+        guard ladder.local?.capabilities.probedBeforePlanning == true, status.available,
+              let client = try admin.client(.local, settings: ModelSettings.load(admin.paths)) else { return status }
         return try admin.report(client, snapshot: snapshot, verified: snapshot.probe == .available ? "list_models" : nil)
     }
 }

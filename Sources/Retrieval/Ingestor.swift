@@ -75,10 +75,7 @@ struct Ingestor {
             start += batch.count
             guard try queue.heartbeat(ticket.id) else { return Outcome(state: .processing, chunks: 0) }
         }
-        let raws: [String?] = drafts.map { draft in
-            let identity = draft.segments.count == 1 && draft.sourceRange.count == draft.textRange.count
-            return identity ? nil : String(decoding: bytes[draft.sourceRange], as: UTF8.self)
-        }
+        let raws: [String?] = drafts.map { $0.rawSource(in: bytes) }
         do {
             try db.write { c in
                 let docId = try LibraryCatalog.replace(path: path, kind: kind, hash: hash, size: size,

@@ -123,9 +123,9 @@ public struct AskLibraryValue: IntentValue {
         let citation = JSONSchema.object([
             .init("doc_id", .integer()), .init("path", .string().described("absolute path of the source file")),
             .init("chunk_id", .integer()),
-            .init("start", .integer().described("UTF-8 byte offset of the quote in the source file")),
+            .init("start", .integer().described("byte offset of the quote in the source file")),
             .init("end", .integer().described("exclusive end byte offset")),
-            .init("quote", .string().described("exactly the bytes start..<end of the file")),
+            .init("quote", .string().described("exactly the bytes start..<end of the file (decoded from Windows-1252 when the file is not UTF-8)")),
         ])
         var gates = JSONSchema(types: [.object])
         gates.description = "gate name → result"

@@ -137,10 +137,9 @@ struct ChunkWriter {
                 var n = 0, textBytes = 0
                 for (index, vector) in batch {
                     let chunk = drafts[index]
-                    let identity = chunk.segments.count == 1 && chunk.sourceRange.count == chunk.textRange.count
-                    let raw: String? = identity ? nil : String(decoding: bytes[chunk.sourceRange], as: UTF8.self)
+                    let raw = chunk.rawSource(in: bytes)
                     try insert.run([docId, chunk.ordinal, chunk.sourceRange.lowerBound, chunk.sourceRange.upperBound,
-                                    chunk.wordCount, chunk.tokenCount, chunk.text, raw, LibraryCatalog.encode(chunk.segments),
+                                    chunk.wordCount, chunk.tokenCount, chunk.text, raw, LibraryCatalog.encode(chunk.segments, encoding: chunk.encoding),
                                     LibraryCatalog.encode(vector)])
                     n += 1
                     textBytes += chunk.text.utf8.count

@@ -9,11 +9,10 @@ import Routing
 /// |---|---|
 /// | `command-not-json` | there is no non-empty `title` string |
 /// | `title-not-a-span` | the title is not a contiguous span of the command's words (date phrases removed) |
-/// | `title-drops-action` | the title lacks the command's action: the first word of the parser's task (its verb) or, when it has one, its first content word after that (its object) |
+/// | `title-is-date` | the title resolves as a date and has no word that is not about dates ("The 1st", "2026-12-20", "every friday") |
 /// | `title-has-date-words` | a word of the title is a date word (weekday, month, today, tomorrow, 5pm, 1st, 2026-12-20…) or the parser finds a date in it |
-/// | `title-is-date` | the whole title resolves as a date |
+/// | `title-drops-action` | the title lacks the command's action: the first word of the parser's task (its verb) or, when it has one, its first content word after that (its object) |
 /// | `due-not-offered` | `due` is not one of the date phrases the parser found |
-/// | `due-invalid` | the chosen phrase does not resolve |
 extension ReminderCommand {
     static let function: Set<String> = ["a", "an", "the", "my", "our", "your", "his", "her", "their", "to", "for", "of", "up", "out", "in", "on", "at", "with", "and", "some", "this", "that", "it"]
     static let dateWords: Set<String> = [
@@ -24,6 +23,8 @@ extension ReminderCommand {
         "today", "tonight", "tomorrow", "tomorrows", "tomorrow's", "tmrw", "tommorow", "yesterday", "noon", "midnight", "weekend", "am", "pm",
         "eod", "eom", "eow",
     ]
+    static let dateFillers: Set<String> = ["every", "each", "next", "last", "day", "week", "month", "year", "morning", "afternoon", "evening", "night",
+                                           "of", "end", "start", "after", "before", "by", "due", "o'clock", "march", "may"]
 
     func check(_ json: JSONValue?) throws -> Parsed {
         guard let raw = json?["title"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else {
@@ -32,15 +33,12 @@ extension ReminderCommand {
         guard let span = spanWords(raw) else { throw LadderRejection(rule: "title-not-a-span") }
         let task = ReminderTitle.task(span)
         guard !task.isEmpty else { throw LadderRejection(rule: "title-drops-action") }
-        try checkAction(task)
         try checkDates(task)
+        try checkAction(task)
         var due: IntentDate?
         if let phrase = json?["due"]?.stringValue, !phrase.isEmpty {
             guard let offered = parts.dates.first(where: { $0.text.lowercased() == phrase.lowercased() }) else {
                 throw LadderRejection(rule: "due-not-offered")
-            }
-            guard (try? context.dates.resolve(offered.text, now: context.now, timeZone: context.timeZone)) != nil else {
-                throw LadderRejection(rule: "due-invalid")
             }
             due = offered.date
         }
@@ -72,7 +70,11 @@ extension ReminderCommand {
     /// `title-has-date-words` and `title-is-date`.
     func checkDates(_ task: [ReminderCommandParts.Word]) throws {
         let title = task.map(\.text).joined(separator: " ")
-        if (try? context.dates.resolve(title, now: context.now, timeZone: context.timeZone)) != nil {
+        // The parser tolerates words before a date ("call mom friday" parses): a title is a date
+        // when it resolves and has no word that is not about dates.
+        let aboutDates = task.allSatisfy { Self.isDateWord($0.key) || Self.function.contains($0.key) || Self.dateFillers.contains($0.key)
+            || $0.key.allSatisfy(\.isNumber) }
+        if aboutDates, (try? context.dates.resolve(title, now: context.now, timeZone: context.timeZone)) != nil {
             throw LadderRejection(rule: "title-is-date")
         }
         if task.contains(where: { Self.isDateWord($0.key) }) || context.dates.find(in: title, now: context.now, timeZone: context.timeZone) != nil {

@@ -50,7 +50,10 @@ enum CommandEval {
                 if requested != nil { env.streams.err("intent: eval commands: rung \(rung) skipped — \(RungLadders.whyMissing(rung))\n") }
                 continue
             }
-            report.rungs.append(try await score(cases, rung: rung, ladder: ladder))
+            report.rungs.append(try await score(cases, rung: rung, ladder: ladder) { done in
+                // A model rung takes seconds per row: progress on stderr, one plain line per ten rows.
+                if done % 10 == 0 || done == cases.count { env.streams.err("eval commands: \(rung) \(done)/\(cases.count)\n") }
+            })
         }
         if json { try env.printJSON(report) } else { print(report, misses: misses, env: env) }
         if let threshold, let low = report.rungs.first(where: { $0.accuracy < threshold }) {
@@ -91,7 +94,8 @@ enum CommandEval {
         return out
     }
 
-    static func score(_ cases: [Case], rung: String, ladder: RungLadders.Built) async throws -> CommandEvalReport.Rung {
+    static func score(_ cases: [Case], rung: String, ladder: RungLadders.Built,
+                      progress: (Int) -> Void) async throws -> CommandEvalReport.Rung {
         var result = CommandEvalReport.Rung(rung: rung, model: ladder.model)
         var latencies: [Double] = []
         for c in cases {
@@ -108,6 +112,7 @@ enum CommandEval {
             let titleOK = CommandMatch.normalized(answer.title) == CommandMatch.normalized(c.row.title)
             let dueOK = CommandMatch.dueMatches(expected: c.row.due, got: answer.due)
             result.add(titleOK: titleOK, dueOK: dueOK, answer: answer)
+            if ladder.ladder != nil { progress(result.total) }
             if !(titleOK && dueOK) {
                 result.misses.append(.init(id: c.row.id, command: c.row.command, expectedTitle: c.row.title, title: answer.title,
                                            expectedDue: c.row.due, due: answer.due?.iso, answeredBy: answer.rung))

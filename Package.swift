@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Retrieval", dependencies: ["Store", "Embeddings", "CBLAS", "IntentKit", "Grounding"]),
         .target(name: "LocalModel", dependencies: ["CBLAS"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel"]),
-        .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing", "Retrieval", "Embeddings", "Grounding"], path: "Intents"),
+        .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Generation", "Routing", "Retrieval", "Embeddings", "Grounding"], path: "Intents"),
         .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP"]),
         .target(name: "MCP", dependencies: ["IntentKit"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
@@ -34,7 +34,7 @@ let package = Package(
 
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "IntentTestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "IntentTestSupport"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentTestSupport", "ModelTestSupport"]),
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "DueDate", "Embeddings", "Retrieval", "Routing", "Store", "IntentTestSupport", "ModelTestSupport"]),
         .testTarget(name: "IntentCLITests", dependencies: ["IntentCLI", "IntentTestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["IntentTestSupport"]),
         .testTarget(name: "DueDateTests", dependencies: ["DueDate"]),

@@ -2,6 +2,7 @@ import Foundation
 import DueDate
 import IntentKit
 import Intents
+import Retrieval
 import Routing
 import Store
 

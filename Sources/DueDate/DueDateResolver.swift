@@ -1,6 +1,7 @@
 import DueDate
 import Foundation
 import IntentKit
+import Primitives
 
 /// The live `DatePhraseResolver`: the agenda's deterministic due-date parser.
 public struct DueDateResolver: DatePhraseResolver {
@@ -43,12 +44,9 @@ public struct DueDateResolver: DatePhraseResolver {
         }
         // A time the clocks skip is refused with the time that does exist, never moved silently.
         if let skipped = resolved.skippedWallClock {
-            let f = DateFormatter()
-            f.locale = Locale(identifier: "en_US_POSIX")
-            f.timeZone = timeZone
-            f.dateFormat = "HH:mm"
+            let existing = PosixDateFormat.string(resolved.start, "HH:mm", timeZone: timeZone)
             throw ParameterProblem("\(skipped) does not exist in \(timeZone.identifier) (the clocks go forward then); "
-                + "use \(f.string(from: resolved.start)) or give an offset")
+                + "use \(existing) or give an offset")
         }
         return Self.intentDate(resolved, timeZone)
     }

@@ -2,6 +2,7 @@ import Embeddings
 import Foundation
 import IntentKit
 import Glibc
+import Primitives
 import Store
 
 /// Processes one claimed ticket: stat, refuse what cannot be read, skip unchanged content,

@@ -1,6 +1,7 @@
 import Embeddings
 import Foundation
 import IntentKit
+import Primitives
 import Store
 import Synchronization
 
@@ -158,7 +159,7 @@ public final class Library: Sendable {
             _ = try currentVectors(db)
         }
         let elapsed = ContinuousClock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.seconds = elapsed.inSeconds
         return summary
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Intents
 import Routing
 import Store
 

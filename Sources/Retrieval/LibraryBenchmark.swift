@@ -66,7 +66,7 @@ public enum LibraryBenchmark {
         }
         let paths = AppPaths(dataDirectory: home.appendingPathComponent("data"),
                              configDirectory: home.appendingPathComponent("config"), modelDirectories: [])
-        let library = Library(store: IntentStore(paths: paths, migrations: Library.migrations), embedder: embedder,
+        let library = Library(store: IntentStore(paths: paths, schema: Library.schema), embedder: embedder,
                               configuration: configuration)
         try library.enqueue(paths: [docsDir])
         let summary = try library.processQueue()

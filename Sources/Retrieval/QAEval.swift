@@ -91,7 +91,7 @@ public enum QAEval {
         defer { if home == nil { try? FileManager.default.removeItem(at: root) } }
         let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
                              configDirectory: root.appendingPathComponent("config"), modelDirectories: [])
-        let store = IntentStore(paths: paths, migrations: Library.migrations)
+        let store = IntentStore(paths: paths, schema: Library.schema)
         let library = Library(store: store, embedder: embedder, configuration: configuration)
         try library.enqueue(paths: [docs])
         let summary = try library.processQueue()

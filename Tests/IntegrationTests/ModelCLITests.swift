@@ -1,5 +1,6 @@
 import Foundation
 import IntentTestSupport
+import Primitives
 import Testing
 
 /// The numeric kernels through the release binary (`make test` builds it), against the reference
@@ -8,8 +9,8 @@ import Testing
 @Suite(.serialized) struct ModelCLITests {
     static let modelsDirectory: String? = {
         let env = ProcessInfo.processInfo.environment
-        let candidates = [env["INTENT_MODELS"], (env["XDG_DATA_HOME"] ?? (env["HOME"] ?? "") + "/.local/share") + "/intent/models"]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
+        return ModelSearchPath.directories(home: nil, environment: env).map(\.path)
+            .first { FileManager.default.fileExists(atPath: $0) }
     }()
 
     static var releaseBinary: Bool { IntentBinary.url?.path.contains("/release/") ?? false }

@@ -38,7 +38,7 @@ struct LibrarySynthesis {
         let need: PlanNeed = extractive.abstained ? .insufficientEvidence : .improvable
         return LadderRequest(need: need,
                              messages: [.system(Self.instructions), .user("Question: \(question)\n\n\(envelope.contextText)")],
-                             schema: schema, temperature: 0, maxTokens: 256, envelope: envelope,
+                             schema: schema, temperature: 0, maxTokens: ReplyTokens.libraryAnswer, envelope: envelope,
                              deterministic: extractive, fallback: extractive.abstained ? .abstain : .deterministic,
                              intent: "AskLibrary") { reply in try check(reply.json) }
             .withGroundingCounts()

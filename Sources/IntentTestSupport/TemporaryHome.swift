@@ -24,6 +24,17 @@ public final class TemporaryHome: @unchecked Sendable {
     /// (a test that wants weights asks for them explicitly).
     public var paths: AppPaths { AppPaths.resolve(home: path, environment: ["HOME": path]) }
 
+    /// Names of the regular files under the home whose bytes contain `text` (where a secret leaked).
+    public func filesContaining(_ text: String) throws -> [String] {
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
+        while let file = walker?.nextObject() as? URL {
+            guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            if try Data(contentsOf: file).range(of: Data(text.utf8)) != nil { found.append(file.lastPathComponent) }
+        }
+        return found.sorted()
+    }
+
     public func store() -> IntentStore { IntentStore(paths: paths) }
 
     /// A run context on this home with a frozen clock and scripted terminal.

@@ -9,7 +9,7 @@ import Testing
 
     /// Runs `intent ARGS` on a pty (util-linux `script`), typing `answer` and a newline.
     static func runOnPty(_ args: [String], home: TemporaryHome, answer: String) throws -> (exitCode: Int32, stdout: String) {
-        guard let binary = IntentBinary.url else { throw IntentBinary.BinaryMissing() }
+        let binary = try #require(IntentBinary.url, "the intent binary is not built")
         let process = try IntentBinary.makeProcess([], home: home.path, headless: false)
         let command = ([binary.path] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             .joined(separator: " ")

@@ -52,7 +52,7 @@ struct QueueRun {
                 p.chunks = before.chunks + chunksDone
                 p.bytes = before.bytes + bytesDone
                 p.totalBytes = max(totalBytes, p.bytes)
-                p.seconds = elapsed
+                p.seconds = (ContinuousClock.now - started).inSeconds
                 report?(p)
             }
             let size = ticket.action == .index ? FileFingerprint.of(ticket.path)?.size ?? 0 : 0

@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "Embeddings", dependencies: ["CBLAS"]),
         .target(name: "Grounding"),
         .target(name: "Retrieval", dependencies: ["Store", "Embeddings", "CBLAS", "IntentKit", "Grounding"]),
-        .target(name: "LocalModel", dependencies: ["CBLAS"]),
+        // AVX2/AVX-VNNI matrix-vector kernels of the embedded model, chosen at run time.
+        .target(name: "CQuantKernels"),
+        .target(name: "LocalModel", dependencies: ["CBLAS", "CQuantKernels"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Routing", "Retrieval", "Embeddings", "Grounding"], path: "Intents"),
         .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP"]),

@@ -107,7 +107,7 @@ final class LlamaContext: @unchecked Sendable {
         var starts: [Int] = [0]
         for (w, _) in jobs { starts.append(starts.last! + w.rows) }
         let total = starts.last!
-        let starts_ = starts
+        let starts_ = starts, vector = config.vectorKernels
         pool.run(total) { range in
             var row: UnpackedRow? = nil
             defer { row?.deallocate() }
@@ -116,6 +116,9 @@ final class LlamaContext: @unchecked Sendable {
                 let hi = min(range.upperBound, starts_[j + 1]) - starts_[j]
                 guard lo < hi else { continue }
                 let cols = w.cols, rows = w.rows
+                if n == 1 && vector && VectorKernels.matvec(w, rows: lo..<hi, act.row(0, cols: cols), out: out + lo) {
+                    continue
+                }
                 if n == 1 || w.type == .f32 || w.type == .f16 {
                     for r in lo..<hi {
                         for t in 0..<n { out[t * rows + r] = w.dot(row: r, act.row(t, cols: cols), input + t * cols) }

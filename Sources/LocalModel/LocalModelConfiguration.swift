@@ -21,6 +21,8 @@ public struct LocalModelConfiguration: Sendable, Equatable {
     /// Single-token products use the AVX2/AVX-VNNI kernels when the CPU has them (off: the
     /// portable Swift kernels, for comparison).
     public var vectorKernels: Bool
+    /// Prefix snapshot files kept per directory (the oldest beyond this are removed).
+    public var prefixSnapshotsKept = 8
 
     public init(threads: Int = 2, batchSize: Int = 256, initialCacheTokens: Int = 512, guidedCandidates: Int = 64,
                 guidedMaxWhitespace: Int = 1, floatPromptProducts: Bool = true, spinMicroseconds: Int = 200,

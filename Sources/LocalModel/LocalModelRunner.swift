@@ -22,6 +22,7 @@ public final class LocalModelRunner: Sendable {
     let gguf: GGUFFile
     let weights: LlamaWeights
     private let context: Mutex<LlamaContext?>
+    private let hashSlot = Mutex<UInt64?>(nil)
     private let queue = DispatchQueue(label: "intent.localmodel")
 
     /// Opens and validates `url`; throws `LocalModelError` for unreadable, truncated or
@@ -65,6 +66,40 @@ public final class LocalModelRunner: Sendable {
         return ids
     }
 
+    /// Tokens of `promptTokens(for: messages)` before the last message's content: the fixed
+    /// prefix when every earlier message is a system message (instructions and schema, never
+    /// user text) and the last one is the user's; 0 otherwise.
+    public func fixedPrefixLength(for messages: [ChatMessage]) -> Int {
+        guard let last = messages.last, last.role == "user", messages.dropLast().allSatisfy({ $0.role == "system" }) else { return 0 }
+        var head = Array(messages.dropLast())
+        if let system = chatTemplate.defaultSystemPrompt, head.first?.role != "system" {
+            head.insert(ChatMessage(role: "system", content: system), at: 0)
+        }
+        var n = 0
+        for m in head {
+            n += tokenizer.encode("<|im_start|>" + m.role + "\n", special: true).count
+            n += tokenizer.encode(m.content, special: false).count
+            n += tokenizer.encode("<|im_end|>\n", special: true).count
+        }
+        return n + tokenizer.encode("<|im_start|>user\n", special: true).count
+    }
+
+    /// Identity of the weights for prefix snapshots: FNV-1a of the file size, the header
+    /// (metadata and tensor table, at most 16 MiB) and the last 64 KiB of tensor data.
+    public var modelHash: UInt64 {
+        hashSlot.withLock { slot in
+            if let slot { return slot }
+            var h = FNV64()
+            let file = gguf.file
+            h.add(UInt64(file.count))
+            h.add(UnsafeRawBufferPointer(start: file.base, count: min(gguf.dataOffset, 16 << 20)))
+            let tail = min(file.count, 64 << 10)
+            h.add(UnsafeRawBufferPointer(start: file.base + (file.count - tail), count: tail))
+            slot = h.value
+            return h.value
+        }
+    }
+
     /// Generates a continuation of raw `prompt` text (control tokens in it are interpreted).
     /// `onToken` receives text deltas (whole UTF-8 characters) as they are produced.
     public func generate(prompt: String, options: GenerationOptions = GenerationOptions(),
@@ -75,7 +110,9 @@ public final class LocalModelRunner: Sendable {
     /// Generates the assistant's reply to `messages`.
     public func generate(messages: [ChatMessage], options: GenerationOptions = GenerationOptions(),
                          onToken: (@Sendable (String) -> Void)? = nil) async throws -> GenerationResult {
-        try await generate(promptTokens: promptTokens(for: messages), options: options, onToken: onToken)
+        var options = options
+        if options.fixedPrefixTokens == 0 { options.fixedPrefixTokens = fixedPrefixLength(for: messages) }
+        return try await generate(promptTokens: promptTokens(for: messages), options: options, onToken: onToken)
     }
 
     /// Generates from prompt token ids. Cancelling the calling task stops generation before the

@@ -42,8 +42,11 @@ public struct AskLibrary: Intent {
     public func perform(in context: RunContext) async throws -> IntentResult<AskLibraryValue> {
         try await context.store.ensureConfigured()
         let library = Library(store: context.store, embedder: try Self.embedder(context))
-        if let pending = try? library.pendingTickets(), pending > 0 {
-            context.log.warning("indexing is in progress (\(pending) document\(pending == 1 ? "" : "s") still queued); answers cover what is indexed so far")
+        // Another process indexing, or a reindex stopped half-way: answer from what is indexed, and say so.
+        var warnings: [String] = []
+        if let message = (try? library.indexingActivity())?.message {
+            context.log.warning(message)
+            warnings.append(message)
         }
         let searchMode = SearchMode(rawValue: mode.rawValue) ?? .standard
         let pack = try library.evidence(for: question, mode: searchMode, topK: topK)
@@ -58,7 +61,9 @@ public struct AskLibrary: Intent {
         } else {
             dialog = answer.answer ?? ""
         }
-        return IntentResult(value: AskLibraryValue(answer), dialog: dialog, status: answer.abstained ? .abstained : .completed,
+        var value = AskLibraryValue(answer)
+        value.warnings = warnings
+        return IntentResult(value: value, dialog: dialog, status: answer.abstained ? .abstained : .completed,
                             route: outcome.route, receiptID: outcome.receiptID, display: Self.display(answer))
     }
 
@@ -100,17 +105,27 @@ public struct AskLibrary: Intent {
 /// The result of `AskLibrary`: DESIGN §9's answer object.
 public struct AskLibraryValue: IntentValue {
     public var answer: LibraryAnswer
+    /// Why the answer may be partial (indexing in progress), else empty.
+    public var warnings: [String] = []
     public init(_ answer: LibraryAnswer) { self.answer = answer }
-    public init(from decoder: Decoder) throws { answer = try LibraryAnswer(from: decoder) }
-    public func encode(to encoder: Encoder) throws { try answer.encode(to: encoder) }
+    private enum Keys: String, CodingKey { case warnings }
+    public init(from decoder: Decoder) throws {
+        answer = try LibraryAnswer(from: decoder)
+        warnings = try decoder.container(keyedBy: Keys.self).decodeIfPresent([String].self, forKey: .warnings) ?? []
+    }
+    public func encode(to encoder: Encoder) throws {
+        try answer.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(warnings, forKey: .warnings)
+    }
 
     public static var schema: JSONSchema {
         let citation = JSONSchema.object([
             .init("doc_id", .integer()), .init("path", .string().described("absolute path of the source file")),
             .init("chunk_id", .integer()),
-            .init("start", .integer().described("UTF-8 byte offset of the quote in the source file")),
+            .init("start", .integer().described("byte offset of the quote in the source file")),
             .init("end", .integer().described("exclusive end byte offset")),
-            .init("quote", .string().described("exactly the bytes start..<end of the file")),
+            .init("quote", .string().described("exactly the bytes start..<end of the file (decoded from Windows-1252 when the file is not UTF-8)")),
         ])
         var gates = JSONSchema(types: [.object])
         gates.description = "gate name → result"
@@ -126,6 +141,7 @@ public struct AskLibraryValue: IntentValue {
             .init("confidence", .number(minimum: 0, maximum: 1)),
             .init("gates", gates),
             .init("grounding", grounding),
+            .init("warnings", .array(of: .string().described("why the answer may be partial: indexing in progress"))),
         ])
     }
 }

@@ -58,11 +58,14 @@ struct BriefModel {
         let envelope = self.envelope
         return LadderRequest(need: .improvable,
                              messages: [.system(Self.instructions), .user(envelope.contextText)],
-                             schema: schema, temperature: 0.2, maxTokens: 320, envelope: envelope,
-                             deterministic: deterministic, intent: "DailyBrief") { reply in
-            try reconcile(reply.json)
+                             schema: schema, temperature: 0.2, maxTokens: Self.maxReplyTokens, envelope: envelope,
+                             deterministic: deterministic, intent: "DailyBrief", compact: compactForm) { reply in
+            try reconcile(reply.json, compact: reply.compact)
         }
     }
+
+    /// The reply cap of the full form.
+    static let maxReplyTokens = 320
 
     /// True when every time (`09:30`), number and `#tag` in `text` also occurs in the facts.
     static func grounded(_ text: String, in facts: String) -> Bool {
@@ -75,17 +78,25 @@ struct BriefModel {
     }
 
     /// Rule ids: `brief-not-json`, `headline-empty`, `key-points-count`, `point-not-grounded` (a
-    /// time, date, number or #tag that is not in the facts); per task
+    /// time, date, number or #tag that is not in the facts; repeated points count once); per task
     /// `task-not-grounded`, `task-date-invalid`, `task-duplicates-reminder` drop that task.
-    func reconcile(_ json: JSONValue?) throws -> DailyBriefValue {
+    /// A `compact` reply chose its points from `compactFacts`; when it chose fewer than three
+    /// distinct ones, the deterministic points fill up in their order.
+    func reconcile(_ json: JSONValue?, compact: Bool = false) throws -> DailyBriefValue {
         guard let json, let headline = json["headline"]?.stringValue,
-              let points = json["key_points"]?.arrayValue?.compactMap(\.stringValue) else {
+              let replied = json["key_points"]?.arrayValue?.compactMap(\.stringValue) else {
             throw LadderRejection(rule: "brief-not-json")
         }
         let cleanHeadline = headline.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !cleanHeadline.isEmpty, cleanHeadline.count < 120 else { throw LadderRejection(rule: "headline-empty") }
+        var seen = Set<String>()
+        var points = replied.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        if compact, !points.isEmpty, points.count < 3 {
+            points += deterministic.keyPoints.filter { seen.insert($0).inserted }.prefix(3 - points.count)
+        }
         guard (3...5).contains(points.count) else { throw LadderRejection(rule: "key-points-count") }
-        let factText = envelope.chunks.map(\.text).joined(separator: "\n")
+        // The compact form's fact lines are deterministic renderings of the same facts.
+        let factText = (envelope.chunks.map(\.text) + compactFacts).joined(separator: "\n")
         for text in [cleanHeadline] + points where !Self.grounded(text, in: factText) {
             throw LadderRejection(rule: "point-not-grounded")
         }

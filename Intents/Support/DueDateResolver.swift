@@ -42,14 +42,7 @@ public struct DueDateResolver: DatePhraseResolver {
             throw ParameterProblem(error.description)
         }
         // A time the clocks skip is refused with the time that does exist, never moved silently.
-        if let skipped = resolved.skippedWallClock {
-            let f = DateFormatter()
-            f.locale = Locale(identifier: "en_US_POSIX")
-            f.timeZone = timeZone
-            f.dateFormat = "HH:mm"
-            throw ParameterProblem("\(skipped) does not exist in \(timeZone.identifier) (the clocks go forward then); "
-                + "use \(f.string(from: resolved.start)) or give an offset")
-        }
+        if let problem = resolved.skippedTimeProblem { throw ParameterProblem(problem.description) }
         return Self.intentDate(resolved, timeZone)
     }
 

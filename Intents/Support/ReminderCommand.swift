@@ -4,9 +4,11 @@ import IntentKit
 import Routing
 
 /// Routes a free-text command ("remind me to call Mira friday at 5") into a title and a due date.
-/// The deterministic rung strips the lead-in and takes the date phrase the parser finds; a model
-/// rung (temperature 0) may do better, but its answer is checked: the title must come from the
-/// command's words and the due phrase must occur in the command and resolve with the parser.
+/// The deterministic rung removes the date phrases the parser finds (with their lead-in words)
+/// and the request frame around the task (`ReminderTitle`). A model rung may only choose: its
+/// reply is constrained per command (`ReminderCommand+Grammar.swift`) to a span of the command's
+/// own words and one of the parser's date phrases, and then checked by the rules in
+/// `ReminderCommand+Rules.swift`.
 struct ReminderCommand {
     struct Parsed: Sendable, Equatable {
         var title: String
@@ -15,47 +17,32 @@ struct ReminderCommand {
 
     let text: String
     let context: RunContext
+    let parts: ReminderCommandParts
 
-    static let leadIns = ["remind me to ", "remind me ", "remember to ", "don't forget to ", "dont forget to ", "todo: ", "todo "]
+    init(text: String, context: RunContext) {
+        self.text = text
+        self.context = context
+        let dates = context.dates, now = context.now, zone = context.timeZone
+        parts = ReminderCommandParts(text: text) { dates.find(in: $0, now: now, timeZone: zone) }
+    }
 
     static let instructions = """
-        Turn the reminder command into a short title and the due-date phrase exactly as written in the \
-        command (or null when it names no date). Do not add words that are not in the command.
+        Turn the reminder command into a short title and its due-date phrase. The title is the task \
+        in the command's own words, without the request ("remind me to") and without the date. The due \
+        phrase is copied from the command, or null when it names no date.
         """
 
+    /// The task words the parser's rules leave.
+    var deterministicTask: [ReminderCommandParts.Word] { ReminderTitle.task(parts.remainder) }
+
     func deterministic() -> Parsed {
-        var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let lead = Self.leadIns.first(where: { body.lowercased().hasPrefix($0) }) { body = String(body.dropFirst(lead.count)) }
-        let found = context.dates.find(in: body, now: context.now, timeZone: context.timeZone)
-        return Parsed(title: BriefTasks.cleanTitle(body, removing: found?.range), due: found?.date)
+        Parsed(title: ReminderTitle.text(deterministicTask), due: parts.dates.first?.date)
     }
 
     func request() -> LadderRequest<Parsed> {
-        let schema = ResponseSchema(name: "reminder_command", schema: .object([
-            .init("title", .string(minLength: 1, maxLength: 200)),
-            .init("due", .nullable(.string(maxLength: 80))),
-        ]))
         let envelope = EvidenceEnvelope(prompt: Self.instructions, chunks: [EvidenceChunk(id: "command", title: "command", text: text)])
-        return LadderRequest(need: .improvable, messages: [.system(Self.instructions), .user(text)], schema: schema,
+        return LadderRequest(need: .improvable, messages: [.system(Self.instructions), .user(text)], schema: grammar(),
                              temperature: 0, maxTokens: 96, envelope: envelope, deterministic: deterministic(),
                              intent: "CreateReminder", allowsEmbedded: true) { reply in try check(reply.json) }
-    }
-
-    /// Rule ids: `command-not-json`, `title-not-from-command`, `due-not-in-command`, `due-invalid`.
-    func check(_ json: JSONValue?) throws -> Parsed {
-        guard let title = json?["title"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else {
-            throw LadderRejection(rule: "command-not-json")
-        }
-        let commandWords = BriefTasks.words(text)
-        guard BriefTasks.words(title).isSubset(of: commandWords) else { throw LadderRejection(rule: "title-not-from-command") }
-        var due: IntentDate?
-        if let phrase = json?["due"]?.stringValue, !phrase.isEmpty {
-            guard text.lowercased().contains(phrase.lowercased()) else { throw LadderRejection(rule: "due-not-in-command") }
-            guard let resolved = try? context.dates.resolve(phrase, now: context.now, timeZone: context.timeZone) else {
-                throw LadderRejection(rule: "due-invalid")
-            }
-            due = resolved
-        }
-        return Parsed(title: title, due: due)
     }
 }

@@ -13,7 +13,9 @@ public struct DueDateConfiguration: Sendable, Equatable {
     /// Largest magnitude accepted for a relative quantity ("in 10000 years" is rejected).
     public var maxQuantity = 100_000.0
     /// Results outside these years are rejected ("5000 years ago" in 2026).
-    public var supportedYears = 1...9999
+    /// Dates before 1583 are refused: the Gregorian calendar began in October 1582, and earlier
+    /// dates were written on the Julian one.
+    public var supportedYears = 1583...9999
     /// Longest phrase `parse` reads, in tokens (words, digit runs, symbols).
     public var maxPhraseTokens = 64
     /// Longest text `find` scans, in tokens; longer texts find nothing.

@@ -81,9 +81,10 @@ public struct DueDateParser: Sendable {
     }
 
     /// An impossible calendar date written in free text ("pay rent on Feb 30", "June 31st"):
-    /// a month that exists with a day it does not have. Shapes that only look like dates
-    /// ("50/50", "no month 13") are not reported. Nil when the text has none, or when it has a
-    /// valid date phrase before the impossible one.
+    /// a month that exists with a day it does not have; or the date `find` would return when it
+    /// is a time the clocks skip ("call mum tomorrow 2:30am" the day before a spring-forward
+    /// jump). Shapes that only look like dates ("50/50", "no month 13") are not reported. Nil
+    /// when the text has none, or when it has a valid date phrase before the impossible one.
     public func impossibleDate(in text: String) -> DueDateError? {
         let tokens = Tokenizer.tokenize(text)
         guard !tokens.isEmpty, tokens.count <= configuration.maxTextTokens else { return nil }
@@ -92,7 +93,9 @@ public struct DueDateParser: Sendable {
             let found = loose.sequence(from: start)
             if case .impossibleDate(let why)? = found.error, why.contains("has no day") { return found.error }
             if found.firstStart != nil, !found.parts.isEmpty,
-               (try? checked(Resolver(grammar: loose).resolve(found.parts))) != nil { return nil }
+               let resolved = try? checked(Resolver(grammar: loose).resolve(found.parts)) {
+                return resolved.skippedTimeProblem
+            }
         }
         return nil
     }
@@ -103,7 +106,7 @@ public struct DueDateParser: Sendable {
         let low = WallClock(day: Day(year: years.lowerBound, month: 1, day: 1)).instant(in: timeZone)
         let high = WallClock(day: Day(year: years.upperBound + 1, month: 1, day: 1)).instant(in: timeZone)
         guard result.start >= low, result.start < high else {
-            throw .outOfRange("only years \(years.lowerBound) to \(years.upperBound) are supported")
+            throw .outOfRange("only years \(years.lowerBound) to \(years.upperBound) are supported (the Gregorian calendar began in 1582)")
         }
         return result
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// How precisely a resolved date is known.
 public enum Granularity: String, Sendable, Codable, CaseIterable, Comparable {
@@ -29,6 +30,9 @@ public struct ResolvedDate: Sendable, Equatable {
     /// The wall-clock time as asked (`2026-03-29 02:30`) when it does not exist in the zone
     /// (a daylight-saving gap) and `start` was moved forward by the gap; nil otherwise.
     public var skippedWallClock: String?
+    /// Why a time in a daylight-saving gap is refused (`impossibleTime`, naming the zone, the
+    /// jump and the time that exists); set with `skippedWallClock`. Callers refuse such results.
+    public var skippedTimeProblem: DueDateError?
 
     public init(start: Date, end: Date? = nil, granularity: Granularity) {
         self.start = start
@@ -74,25 +78,24 @@ struct WallClock: Sendable, Equatable {
                   nanosecond: parts.nanosecond ?? 0)
     }
 
-    /// The instant of this wall-clock time in `zone`. A time skipped by a DST jump resolves to
-    /// the instant Foundation picks (shifted forward by the gap).
-    /// `YYYY-MM-DD HH:MM` when this wall-clock time does not exist in `zone` (a DST gap).
-    func skipped(in zone: TimeZone) -> String? {
-        let back = WallClock(instant(in: zone), in: zone)
-        guard back.day != day || back.hour != hour || back.minute != minute else { return nil }
-        return String(format: "%04d-%02d-%02d %02d:%02d", day.year, day.month, day.day, hour, minute)
+    /// What this wall-clock time means in `zone` (see `LocalTime`).
+    func resolution(in zone: TimeZone) -> LocalTime.Resolution {
+        LocalTime.resolve(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second,
+                          fraction: Double(nanosecond) / 1e9, in: zone)
     }
 
+    /// `YYYY-MM-DD HH:MM` and the reason when this wall-clock time does not exist in `zone` (a DST gap).
+    func skipped(in zone: TimeZone) -> (written: String, problem: DueDateError)? {
+        guard let gap = resolution(in: zone).gap else { return nil }
+        let written = String(format: "%04d-%02d-%02d %02d:%02d", day.year, day.month, day.day, hour, minute)
+        return (written, .impossibleTime(gap.explanation(written, zone: zone)))
+    }
+
+    /// The instant of this wall-clock time in `zone`: in a daylight-saving overlap the first of
+    /// the two; in a gap the time shifted forward by the gap (callers that must not shift check
+    /// `skipped(in:)`).
     func instant(in zone: TimeZone) -> Date {
-        var parts = DateComponents()
-        parts.year = day.year
-        parts.month = day.month
-        parts.day = day.day
-        parts.hour = hour
-        parts.minute = minute
-        parts.second = second
-        parts.nanosecond = nanosecond
-        return Calendar.gregorian(zone).date(from: parts) ?? Date(timeIntervalSince1970: 0)
+        resolution(in: zone).instant
     }
 }
 

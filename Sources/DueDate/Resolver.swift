@@ -159,32 +159,40 @@ struct Resolver {
     /// A clock reading on `base`, or on the next day it is still ahead of the reference.
     private func timed(_ t: TimeValue, on base: Day?) -> ResolvedDate {
         let readingZone = t.zone ?? zone
-        func at(_ day: Day, hour: Int) -> Date {
+        func at(_ day: Day, hour: Int) -> WallClock {
             let shifted = t.endOfDay ? day.adding(days: 1) : day
             return WallClock(day: shifted, hour: hour, minute: t.minute, second: t.second, nanosecond: t.nanosecond)
-                .instant(in: readingZone)
+        }
+        // a reading the clocks skip keeps its shifted instant but carries the reason it is refused
+        func result(_ wall: WallClock) -> ResolvedDate {
+            var result = ResolvedDate(start: wall.instant(in: readingZone), granularity: t.granularity)
+            if !t.endOfDay, let skipped = wall.skipped(in: readingZone) {
+                result.skippedWallClock = skipped.written
+                result.skippedTimeProblem = skipped.problem
+            }
+            return result
         }
         if let base {
             // with a day, midnight is that day's 00:00 ("at midnight on 12th August")
-            let wall = WallClock(day: base, hour: t.hour, minute: t.minute, second: t.second, nanosecond: t.nanosecond)
-            var result = ResolvedDate(start: wall.instant(in: readingZone), granularity: t.granularity)
-            result.skippedWallClock = t.endOfDay ? nil : wall.skipped(in: readingZone)
-            return result
+            return result(WallClock(day: base, hour: t.hour, minute: t.minute, second: t.second, nanosecond: t.nanosecond))
         }
         // no day: today's reading in the reading zone, else the next one ahead
         let localToday = WallClock(grammar.now, in: readingZone).day
         let hours = t.ambiguous ? [t.hour % 12, t.hour % 12 + 12] : [t.hour]
-        var candidates: [Date] = []
+        var candidates: [(start: Date, wall: WallClock)] = []
         for offset in 0...1 {
             for h in hours {
                 let day = t.endOfDay ? localToday.adding(days: offset - 1) : localToday.adding(days: offset)
-                candidates.append(at(day, hour: h))
+                let wall = at(day, hour: h)
+                candidates.append((wall.instant(in: readingZone), wall))
             }
         }
         // a reading earlier in the current hour still counts as today's ("at 4:23" said at 4:30)
         let threshold = t.endOfDay ? grammar.now : hourStart(grammar.now, in: readingZone)
-        let ahead = candidates.filter { $0 >= threshold }.min() ?? candidates.max() ?? grammar.now
-        return ResolvedDate(start: ahead, granularity: t.granularity)
+        let ahead = candidates.filter { $0.start >= threshold }.min { $0.start < $1.start }
+            ?? candidates.max { $0.start < $1.start }
+        guard let ahead else { return ResolvedDate(start: grammar.now, granularity: t.granularity) }
+        return result(ahead.wall)
     }
 
     private func hourStart(_ date: Date, in zone: TimeZone) -> Date {

@@ -16,6 +16,16 @@ public protocol LanguageModel: Sendable {
     /// The reply as it is produced. The stream finishes after the last delta, or throws a
     /// `ModelError`. Cancelling the consuming task (or dropping the stream) closes the connection.
     func stream(_ request: CompletionRequest) -> AsyncThrowingStream<Delta, Error>
+    /// The prompt/reply budget routing plans with.
+    var tokenBudget: TokenBudget { get }
+    /// One cheap check that the model answers (for `capabilities.probedBeforePlanning`).
+    /// - Throws: `ModelError` (`unauthorized`, `network`, …).
+    func verify() async throws -> ModelVerification
+    /// Bytes of the request as it would be sent (what the consent prompt shows).
+    func requestBodyBytes(for request: CompletionRequest, stream: Bool) -> Int
+    /// The key the model sends, only to derive a keyed fingerprint (quota state binding); nil
+    /// for models without one. Never printed.
+    var apiKeyForFingerprint: String? { get }
 }
 
 /// Availability of a model target, typed so that routing can record why a rung was skipped.
@@ -55,6 +65,31 @@ public enum ModelAvailability: Sendable, Equatable {
 }
 
 extension LanguageModel {
+    /// Derived from the context window: the local proportions for a local model, the cloud
+    /// reply reserve for a cloud one.
+    public var tokenBudget: TokenBudget {
+        let window = capabilities.contextWindow
+        switch descriptor.target {
+        case .local:
+            return window == TokenBudget.local.contextWindow ? .local : .forLocalWindow(window)
+        case .cloud:
+            let reserve = TokenBudget.cloud.replyReserve
+            return window == TokenBudget.cloud.contextWindow ? .cloud
+                : TokenBudget(contextWindow: window, promptBudget: max(0, window - reserve), replyReserve: reserve)
+        }
+    }
+
+    /// Nothing to check: the model's `availability` stands.
+    public func verify() async throws -> ModelVerification { ModelVerification(method: .declared, modelListed: nil) }
+
+    /// No key.
+    public var apiKeyForFingerprint: String? { nil }
+
+    /// The messages' UTF-8 bytes.
+    public func requestBodyBytes(for request: CompletionRequest, stream: Bool) -> Int {
+        request.messages.reduce(0) { $0 + $1.content.utf8.count }
+    }
+
     /// Collects `stream(_:)` into a `Completion` (for implementations that only stream).
     public func collect(_ request: CompletionRequest) async throws -> Completion {
         var accumulator = CompletionAccumulator()

@@ -167,13 +167,42 @@ public struct ModelCapabilities: Sendable, Equatable, Codable {
     /// Accepts `response_format: {type: json_schema}`.
     public var jsonSchemaOutput: Bool
     public var tools: Bool
+    /// Answers best (and in time) to the compact form of a request: a short prompt and a tight
+    /// schema that keeps a constrained reply short. True for local models, which run on the CPU
+    /// within the run's model budget.
+    public var compactRequests: Bool
+    /// Which intents the model may answer for; routing treats a present model that declines a
+    /// run's intent as present but unsuitable (deterministic, never the cloud in its place).
+    public var intents: IntentScope
+    /// Runs inside this process (no server, nothing leaves it).
+    public var inProcess: Bool
+    /// Whether routing checks the model with `verify()` before planning (a server on loopback),
+    /// or takes its `availability` at its word.
+    public var probedBeforePlanning: Bool
 
-    public init(contextWindow: Int, streaming: Bool = true, jsonSchemaOutput: Bool = false, tools: Bool = false) {
+    public init(contextWindow: Int, streaming: Bool = true, jsonSchemaOutput: Bool = false, tools: Bool = false,
+                compactRequests: Bool = false, intents: IntentScope = .any, inProcess: Bool = false,
+                probedBeforePlanning: Bool = false) {
         self.contextWindow = contextWindow
         self.streaming = streaming
         self.jsonSchemaOutput = jsonSchemaOutput
         self.tools = tools
+        self.compactRequests = compactRequests
+        self.intents = intents
+        self.inProcess = inProcess
+        self.probedBeforePlanning = probedBeforePlanning
     }
+}
+
+/// The intents a model declares itself suitable for.
+public enum IntentScope: Sendable, Equatable, Codable {
+    /// Any intent.
+    case any
+    /// Only these intents (by name); a request without an intent name says itself whether it
+    /// accepts such a model (`LadderRequest.allowsEmbedded`).
+    case only(Set<String>)
+    /// None: the model is present but was not selected as a rung.
+    case notSelected
 }
 
 /// Who answers: shown in the consent prompt and written to receipts (no credentials, no paths

@@ -9,6 +9,8 @@ public struct ModelVerification: Sendable, Equatable {
         case listModels = "list_models"
         /// A one-token completion, for servers without `/models`.
         case oneTokenCompletion = "one_token_completion"
+        /// No check: the model is not served over a connection (in-process, scripted).
+        case declared
     }
 
     public var method: Method
@@ -62,6 +64,8 @@ public struct OpenAICompatibleClient: LanguageModel {
     public var endpoint: CanonicalEndpoint? { try? endpointCheck.get() }
 
     public var capabilities: ModelCapabilities { configuration.capabilities }
+
+    public var tokenBudget: TokenBudget { configuration.budget }
 
     /// From configuration only (no I/O): endpoint policy, then credentials. The caller adds the
     /// remembered quota state (cloud) or a `verify()` probe (local).

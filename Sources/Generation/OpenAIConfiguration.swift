@@ -49,7 +49,8 @@ public struct OpenAIConfiguration: Sendable, Equatable, Codable {
         return OpenAIConfiguration(
             target: .local, baseURL: baseURL, model: model, provider: "openai-compatible-local",
             capabilities: ModelCapabilities(contextWindow: contextWindow, streaming: true,
-                                            jsonSchemaOutput: jsonSchemaOutput, tools: false),
+                                            jsonSchemaOutput: jsonSchemaOutput, tools: false, compactRequests: true,
+                                            probedBeforePlanning: true),
             budget: budget, timeouts: .local, maxTokensField: .maxTokens, requiresKey: false)
     }
 

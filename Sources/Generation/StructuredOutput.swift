@@ -23,19 +23,28 @@ public enum StructuredOutput {
         "Reply with one JSON value that conforms to the JSON Schema below. Output only the JSON: no prose, no code fences."
 
     /// Runs `request` and returns a validated JSON value.
+    /// - Parameter deadline: when the caller's budget ends. A repair is started only when it can
+    ///   finish by then, taking as long as the attempt it repairs (its prompt is longer); else
+    ///   the failure is reported at once instead of being cut off later by the budget.
     /// - Throws: `ModelError` from the model (not retried), or `.decodingFailure` after the repair.
     public static func generate(_ model: any LanguageModel, request: CompletionRequest,
-                                schema: ResponseSchema, maxAttempts: Int = 2) async throws -> StructuredResult {
+                                schema: ResponseSchema, maxAttempts: Int = 2,
+                                deadline: ContinuousClock.Instant? = nil) async throws -> StructuredResult {
         var current = prepared(request, schema: schema, model: model)
         var lastReason = "no reply"
         for attempt in 1...max(1, maxAttempts) {
             try Task.checkCancellation()
+            let started = ContinuousClock.now
             let completion = try await model.complete(current)
             switch evaluate(completion.text, schema: schema.schema) {
             case .success(let value):
                 return StructuredResult(value: value, completion: completion, attempts: attempt)
             case .failure(let problem):
                 lastReason = problem.reason
+                let now = ContinuousClock.now
+                if let deadline, attempt < maxAttempts, now + (now - started) > deadline {
+                    throw ModelError.decodingFailure(reason: "\(problem.reason); no time left for a repair")
+                }
                 current.messages.append(.assistant(completion.text))
                 current.messages.append(.user(
                     "That reply was not valid: \(problem.reason). Reply again with only the corrected JSON."))

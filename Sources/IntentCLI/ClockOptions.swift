@@ -53,20 +53,26 @@ enum ClockOptions {
     }
 
     /// The frozen clock: ISO-8601 with an offset, or without one (wall-clock time in `zone`).
-    /// Impossible dates (`2026-02-30`) and dates before the Gregorian calendar (1583) are
-    /// refused; a wall-clock time inside a daylight-saving gap moves forward by the gap, with
-    /// a warning naming the time used.
+    /// Text that is not ISO-8601 is a usage error (64); impossible dates (`2026-02-30`), dates
+    /// before the Gregorian calendar (1583) and a wall-clock time inside a daylight-saving gap
+    /// are invalid input (65) naming `--now` (or `INTENT_NOW`). In an overlap the first
+    /// occurrence is used, with a warning naming it.
     static func now(flag: String?, environment: [String: String], zone: TimeZone, wallClock: () -> Date,
                     warn: (String) -> Void = { _ in }) throws -> Date {
         guard let text = flag ?? environment["INTENT_NOW"].flatMap({ $0.isEmpty ? nil : $0 }) else { return wallClock() }
+        let name = flag != nil ? "--now" : "INTENT_NOW"
         switch WallClockText.parse(text, zone: zone) {
         case .success(let parsed):
-            if let shifted = parsed.shiftedFrom {
-                warn("--now \(text): \(shifted) does not exist in \(zone.identifier) (clocks went forward); using \(parsed.description(in: zone))")
+            if let second = parsed.secondOccurrence {
+                warn("\(name) \(text) happens twice in \(zone.identifier) (the clocks go back); using the first, "
+                     + "\(parsed.description(in: zone)), not \(WallClockText(date: second).description(in: zone)) (give an offset to choose)")
             }
             return parsed.date
+        case .invalid(let reason):
+            if flag != nil { throw IntentError.invalidValue(parameter: "now", reason: "'\(text)': \(reason)") }
+            throw IntentError.invalidInput("invalid value for INTENT_NOW: '\(text)': \(reason)")
         case .failure(let reason):
-            throw IntentError.usage("--now/INTENT_NOW '\(text)': \(reason) (use ISO-8601, e.g. 2026-12-01T09:00:00+01:00 or 2026-12-01T09:00)")
+            throw IntentError.usage("\(name) '\(text)': \(reason) (use ISO-8601, e.g. 2026-12-01T09:00:00+01:00 or 2026-12-01T09:00)")
         }
     }
 

@@ -3,8 +3,8 @@ import DueDate
 import Foundation
 import IntentKit
 
-/// `intent eval dates FILE... | ics DIR` — scores the deterministic parts against eval sets and
-/// exits 1 when a score is below `--threshold`.
+/// `intent eval dates FILE... | ics DIR | qa … | commands FILE...` — scores the parsers (and, for
+/// commands, each model rung) against eval sets and exits 1 when a score is below `--threshold`.
 enum EvalCommand {
     static let specs = [
         FlagSpec(name: "threshold", takesValue: true, help: "fail (exit 1) below this score, 0…1"),
@@ -15,12 +15,13 @@ enum EvalCommand {
         FlagSpec(name: "floors", takesValue: true, help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1"),
         FlagSpec(name: "mode", takesValue: true, help: "qa: standard, deep or maximum"),
         FlagSpec(name: "measure-only", takesValue: false, help: "qa: the grounding gates measure but never abstain (calibration)"),
+        FlagSpec(name: "rungs", takesValue: true, help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)"),
         CatalogCommands.helpFlag,
     ]
 
     static let command: Command = Command(
-        name: "eval", summary: "Score the parsers against an eval set (dates, ics)",
-        usage: "intent eval dates FILE... | ics DIR | qa --docs DIR --questions FILE...  [--threshold X] [--json]",
+        name: "eval", summary: "Score the parsers against an eval set (dates, ics, qa, commands)",
+        usage: "intent eval dates FILE... | ics DIR | qa --docs DIR --questions FILE... | commands FILE... [--rungs R,...]  [--threshold X] [--json]",
         run: { args, globals, env in
             let parsed = try ArgumentParser.parse(args, specs: specs)
             if parsed.has("help") || parsed.positional.isEmpty {
@@ -41,7 +42,10 @@ enum EvalCommand {
             case "dates": score = try dates(inputs, json: json, misses: misses, env: env)
             case "ics": score = try ics(inputs[0], json: json, env: env)
             case "qa": return try QAEvalCommand.run(parsed, globals: globals, json: json, env: env)
-            default: throw IntentError.usage("unknown eval suite '\(suite)' (dates, ics, qa)")
+            case "commands":
+                return try await CommandEval.run(parsed, files: inputs, threshold: threshold, json: json, misses: misses,
+                                                 globals: globals, env: env)
+            default: throw IntentError.usage("unknown eval suite '\(suite)' (dates, ics, qa, commands)")
             }
             if let threshold, score < threshold {
                 env.streams.err("intent: eval \(suite): score \(String(format: "%.4f", score)) is below the threshold \(threshold)\n")

@@ -11,12 +11,13 @@ enum LibraryCommand {
         FlagSpec(name: "json", takesValue: false, help: "print JSON"),
         FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
         FlagSpec(name: "no-process", takesValue: false, help: "add: only enqueue; index later with 'intent library process'"),
+        FlagSpec(name: "retry", takesValue: false, help: "add: try files that failed before even if they have not changed"),
         CatalogCommands.helpFlag,
     ]
 
     static let command: Command = Command(
         name: "library", summary: "Add, list, remove and reindex the documents AskLibrary answers from",
-        usage: "intent library add PATH... | list | status | remove PATH|ID... | reindex | process  [--json]",
+        usage: "intent library add PATH... [--retry] | list | status | remove PATH|ID... | reindex | process  [--json]",
         run: { args, globals, env in
             let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
@@ -33,6 +34,9 @@ enum LibraryCommand {
                     for path in operands where !FileManager.default.fileExists(atPath: path) {
                         throw IntentError.invalidInput("\(path): no such file or directory")
                     }
+                    if parsed.has("retry") {
+                        try library.forgetFailures(under: operands.map { URL(fileURLWithPath: $0) })
+                    }
                     var skipped: [String] = []
                     let tickets = try library.enqueue(paths: operands.map { URL(fileURLWithPath: $0) }, skipped: &skipped)
                     reportSkipped(skipped, env: env)
@@ -40,13 +44,15 @@ enum LibraryCommand {
                         env.streams.out("Queued \(tickets.count) ticket\(tickets.count == 1 ? "" : "s").\n")
                         return 0
                     }
-                    return try process(library, json: json, env: env)
+                    return try process(library, json: json, env: env, verb: "indexed")
                 case "process":
-                    return try process(library, json: json, env: env)
+                    return try process(library, json: json, env: env, verb: "indexed")
                 case "reindex":
-                    let queued = try library.reindex()
-                    env.streams.err("intent: re-indexing \(queued) document\(queued == 1 ? "" : "s") with \(loaded.embedder.identifier)\n")
-                    return try process(library, json: json, env: env)
+                    let plan = try library.startReindex()
+                    let what = "\(plan.queued) of \(plan.total) document\(plan.total == 1 ? "" : "s") with \(loaded.embedder.identifier)"
+                    env.streams.err(plan.resumed ? "intent: continuing the interrupted reindex: \(what) left\n"
+                                                 : "intent: re-indexing \(what)\n")
+                    return try process(library, json: json, env: env, verb: "re-indexed", resume: "intent library reindex")
                 case "remove":
                     guard !operands.isEmpty else { throw IntentError.usage("intent library remove PATH|ID...") }
                     let documents = try library.status(recent: 0).documents
@@ -83,35 +89,44 @@ enum LibraryCommand {
         })
 
 
-    /// Processes the queue, drawing a progress bar on a terminal, else a plain line every 100
-    /// files; then one line per file that was refused or failed, with the reason.
-    static func process(_ library: Library, json: Bool, env: CLIEnvironment) throws -> Int32 {
-        let bar = env.streams.stderrIsTerminal
-        let summary = try library.processQueue { progress in
-            if bar {
-                let width = 30
-                let filled = Int(progress.fraction * Double(width))
-                env.streams.err("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.completed)/\(progress.total)")
-            } else if progress.completed % 100 == 0 || progress.completed == progress.total {
-                env.streams.err("intent: indexed \(progress.completed)/\(progress.total) files\n")
-            }
-        }
-        if bar { env.streams.err("\n") }
-        let skipped = summary.refused + summary.failed
-        if skipped > 0, let status = try? library.status(recent: max(skipped, 1) + summary.processed) {
-            for ticket in status.recentTickets.prefix(summary.processed) where ticket.state == .refused || ticket.state == .failed {
+    /// Processes the queue with progress on stderr (a bar at a terminal, else plain lines), then
+    /// one line per file that was refused, failed or skipped as previously failed, with the reason.
+    /// SIGINT/SIGTERM stop it at the next transaction boundary: exit 130/143 with a sentence, and
+    /// `resume` continues where it stopped.
+    static func process(_ library: Library, json: Bool, env: CLIEnvironment, verb: String,
+                        resume: String = "intent library process") throws -> Int32 {
+        let printer = LibraryProgressPrinter(streams: env.streams, interval: library.configuration.progressIntervalSeconds,
+                                             verb: verb)
+        let interrupt = LibraryInterrupt()
+        defer { interrupt.end() }
+        let summary = try library.processQueue(progress: { printer.report($0) },
+                                               shouldStop: { interrupt.stopRequested })
+        printer.finish()
+        let problems = summary.refused + summary.failed + summary.skipped
+        if problems > 0, let status = try? library.status(recent: summary.processed) {
+            let reported: Set<IngestionTicket.State> = [.refused, .failed, .skipped]
+            for ticket in status.recentTickets.reversed() where reported.contains(ticket.state) {
                 env.streams.err("intent: \(ticket.state.rawValue): \(ticket.outcome ?? ticket.path)\n")
             }
+        }
+        if summary.interrupted {
+            let left = (try? library.pendingTickets()) ?? 0
+            env.streams.err("intent: interrupted after \(summary.processed) file\(summary.processed == 1 ? "" : "s") "
+                + "(\(summary.chunks) chunks); what was indexed is kept and \(left) file\(left == 1 ? "" : "s") "
+                + "stay queued: '\(resume)' continues from there\n")
+            if json { try env.printJSON(summary) }
+            return interrupt.stopRequested ? interrupt.exitCode : ExitCode.cancelled.rawValue
         }
         if json { try env.printJSON(summary); return summary.failed > 0 ? ExitCode.dataError.rawValue : 0 }
         if summary.busy {
             env.streams.err("intent: another process is indexing this library; it will finish the queue\n")
             return 0
         }
-        env.streams.out("Indexed \(summary.indexed), unchanged \(summary.unchanged), removed \(summary.removed), refused \(summary.refused), failed \(summary.failed); \(summary.chunks) chunks in \(String(format: "%.2f", summary.seconds)) s.\n")
+        let skipped = summary.skipped > 0 ? ", skipped \(summary.skipped) (failed before, unchanged)" : ""
+        env.streams.out("Indexed \(summary.indexed), unchanged \(summary.unchanged), removed \(summary.removed), refused \(summary.refused), failed \(summary.failed)\(skipped); \(summary.chunks) chunks in \(String(format: "%.2f", summary.seconds)) s.\n")
         // A mostly successful add exits 0 with the skips reported; 65 only when nothing could be indexed.
         let useful = summary.indexed + summary.unchanged + summary.removed
-        return skipped > 0 && useful == 0 ? ExitCode.dataError.rawValue : 0
+        return problems > 0 && useful == 0 ? ExitCode.dataError.rawValue : 0
     }
 
     /// One line per file a folder walk passed over for its type (the first `listed`), then a
@@ -133,6 +148,9 @@ enum LibraryCommand {
     static func printStatus(_ s: LibraryStatus, problem: String?, env: CLIEnvironment) {
         env.streams.out("\(s.documents.count) document\(s.documents.count == 1 ? "" : "s"), \(s.chunkCount) chunks; embedder \(s.activeEmbedder)\(s.indexEmbedder.map { $0 == s.activeEmbedder ? "" : " (index built by \($0))" } ?? "")\n")
         if s.needsReindex { env.streams.out("The index was built by another embedder: run 'intent library reindex'.\n") }
+        if s.incompleteDocuments > 0 {
+            env.streams.out("\(s.incompleteDocuments) document\(s.incompleteDocuments == 1 ? " is" : "s are") half-written by a run that stopped (not searchable yet): 'intent library process' finishes \(s.incompleteDocuments == 1 ? "it" : "them").\n")
+        }
         if let problem, s.activeEmbedder != "minilm-l6-v2" { env.streams.err("intent: using the hashing embedder (\(problem)); 'make models' installs MiniLM\n") }
         if !s.tickets.isEmpty {
             env.streams.out("tickets: " + s.tickets.keys.sorted().map { "\($0) \(s.tickets[$0]!)" }.joined(separator: ", ") + "\n")

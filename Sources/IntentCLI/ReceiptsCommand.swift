@@ -54,7 +54,7 @@ enum ReceiptsCommand {
             "reasons   \(r.reasons.joined(separator: ", "))",
             "payload   \(r.promptBytes) prompt bytes, \(r.contextBytes) context bytes, \(r.chunkCount) chunks (\(r.droppedChunks) dropped), ~\(r.promptTokens) tokens",
             "digest    \(r.envelopeSHA256)",
-            "quota     \(r.quota)   consent \(r.consent ?? "-")   verification \(r.verification)",
+            "quota     \(r.quota)   consent \(r.consent?.rawValue ?? "-")   verification \(r.verification)",
         ]
         for a in r.attempts {
             lines.append("attempt   \(a.target.rawValue) \(a.provider)/\(a.model)@\(a.host ?? "-")\(a.path ?? "")  \(a.outcome.rawValue)"

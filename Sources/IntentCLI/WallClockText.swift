@@ -1,11 +1,14 @@
 import Foundation
+import IntentKit
 
 /// Strict ISO-8601 for `--now`: every field is checked against the Gregorian calendar, so
-/// `2026-02-30` and `25:00` are refused instead of rolled over.
+/// `2026-02-30` and `25:00` are refused instead of rolled over, and a wall-clock time the zone
+/// skips (a daylight-saving gap) is refused with the time that exists.
 struct WallClockText {
     var date: Date
-    /// The wall-clock time as written when it fell in a daylight-saving gap.
-    var shiftedFrom: String?
+    /// The other instant when the wall-clock time occurs twice (a daylight-saving overlap):
+    /// `date` is the first occurrence.
+    var secondOccurrence: Date?
 
     static let firstYear = 1583
 
@@ -17,7 +20,9 @@ struct WallClockText {
         return f.string(from: date)
     }
 
-    enum Outcome { case success(WallClockText), failure(String) }
+    /// `failure`: not ISO-8601 (a usage error); `invalid`: well-formed but not on the calendar or
+    /// the zone's clock (invalid data).
+    enum Outcome { case success(WallClockText), failure(String), invalid(String) }
 
     static func parse(_ raw: String, zone: TimeZone) -> Outcome {
         let text = raw.trimmingCharacters(in: .whitespaces)
@@ -34,27 +39,28 @@ struct WallClockText {
         let hour = group(4).flatMap(Int.init) ?? 0, minute = group(5).flatMap(Int.init) ?? 0
         let second = group(6).flatMap(Int.init) ?? 0
         let fraction = group(7).map { Double("0." + $0) ?? 0 } ?? 0
-        guard year >= firstYear else { return .failure("dates before \(firstYear) (the Gregorian calendar) are not supported") }
-        guard (1...12).contains(month) else { return .failure("there is no month \(month)") }
+        guard year >= firstYear else { return .invalid("dates before \(firstYear) (the Gregorian calendar) are not supported") }
+        guard (1...12).contains(month) else { return .invalid("there is no month \(month)") }
         guard (1...daysIn(month, year)).contains(day) else {
-            return .failure("\(monthName(month)) \(year) has \(daysIn(month, year)) days, not \(day)")
+            return .invalid("\(monthName(month)) \(year) has \(daysIn(month, year)) days, not \(day)")
         }
-        guard hour < 24, minute < 60, second < 60 else { return .failure("\(hour):\(minute) is not a time of day") }
+        guard hour < 24, minute < 60, second < 60 else { return .invalid("\(hour):\(minute) is not a time of day") }
         if group(4) == nil, group(8) != nil { return .failure("an offset needs a time") }
         let localSeconds = Double(daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second) + fraction
         if let offsetText = group(8) {
             guard let offset = offsetSeconds(offsetText) else { return .failure("'\(offsetText)' is not a UTC offset") }
             return .success(WallClockText(date: Date(timeIntervalSince1970: localSeconds - Double(offset))))
         }
-        // Wall-clock time in the zone: the offset before the instant and after it are tried; a
-        // time neither yields lies in a gap and moves forward by the gap.
-        let candidates = Set([-86_400.0, 0, 86_400].map { zone.secondsFromGMT(for: Date(timeIntervalSince1970: localSeconds + $0)) })
-        let valid = candidates.map { localSeconds - Double($0) }
-            .filter { Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0))) == localSeconds - $0 }
-        if let earliest = valid.min() { return .success(WallClockText(date: Date(timeIntervalSince1970: earliest))) }
-        let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: localSeconds - 86_400))
-        let written = String(format: "%04d-%02d-%02dT%02d:%02d", year, month, day, hour, minute)
-        return .success(WallClockText(date: Date(timeIntervalSince1970: localSeconds - Double(before)), shiftedFrom: written))
+        // Wall-clock time in the zone: the first occurrence in an overlap; a gap is refused.
+        switch LocalTime.resolve(localSeconds: localSeconds, in: zone) {
+        case .unique(let date):
+            return .success(WallClockText(date: date))
+        case .repeated(let first, let second):
+            return .success(WallClockText(date: first, secondOccurrence: second))
+        case .skipped(let gap):
+            let written = String(format: "%04d-%02d-%02dT%02d:%02d", year, month, day, hour, minute)
+            return .invalid(gap.explanation(written, zone: zone))
+        }
     }
 
     static func offsetSeconds(_ text: String) -> Int? {

@@ -66,6 +66,8 @@ public indirect enum JSONSchema: Sendable, Equatable {
             }
             var copy = dict
             copy["type"] = other[0]
+            // A nullable enum lists null among its values: the `.nullable` wrapper covers it.
+            if let values = dict["enum"] as? [Any] { copy["enum"] = values.filter { !($0 is NSNull) } }
             return .nullable(try parse(object: copy, path: path))
         }
         guard let name = type as? String else { throw LocalModelError.unsupportedSchema(path: path, reason: "missing or unsupported type") }

@@ -33,6 +33,9 @@ public enum Base64URL {
         guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
         var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base.count % 4 != 0 { base += "=" }
-        return Data(base64Encoded: base).map { [UInt8]($0) }
+        // Only the canonical spelling opens: non-zero unused bits in the last character would
+        // let two tokens decode to the same bytes.
+        guard let bytes = Data(base64Encoded: base).map({ [UInt8]($0) }), encode(bytes) == text else { return nil }
+        return bytes
     }
 }

@@ -9,12 +9,22 @@ public struct ChunkDraft: Sendable, Equatable {
     public var text: String
     /// UTF-8 byte range of `text` in the extracted text.
     public var textRange: Range<Int>
-    /// UTF-8 byte range in the source file from the chunk's first to one past its last source byte.
+    /// Byte range in the source file from the chunk's first to one past its last source byte.
     public var sourceRange: Range<Int>
     /// Verbatim runs of the chunk, with `textOffset` relative to the chunk's text.
     public var segments: [ExtractedText.Segment]
     public var wordCount: Int
     public var tokenCount: Int
+    /// The encoding of the source file.
+    public var encoding: TextEncoding = .utf8
+
+    /// The source bytes `sourceRange` decoded, when they differ from `text` (HTML, JSON, a
+    /// decoded Windows-1252 file); nil when they are the same bytes. `source` is the whole file.
+    public func rawSource(in source: [UInt8]) -> String? {
+        let identity = segments.count == 1 && sourceRange.count == textRange.count
+            && segments[0].length == segments[0].sourceLength
+        return identity ? nil : encoding.decode(source[sourceRange])
+    }
 }
 
 /// Cuts extracted text into chunks of whole sentences: at most `chunkMaxWords` words, the last
@@ -152,17 +162,10 @@ struct Chunker {
     private func draft(_ group: [Range<Int>], tokens: Int, ordinal: Int, bytes: [UInt8], extracted: ExtractedText) -> ChunkDraft {
         let range = group.first!.lowerBound..<group.last!.upperBound
         let text = String(decoding: bytes[range], as: UTF8.self)
-        var segments: [ExtractedText.Segment] = []
-        for s in extracted.segments {
-            let lo = max(range.lowerBound, s.textOffset)
-            let hi = min(range.upperBound, s.textOffset + s.length)
-            guard lo < hi else { continue }
-            segments.append(.init(textOffset: lo - range.lowerBound,
-                                  sourceOffset: s.sourceOffset + (lo - s.textOffset), length: hi - lo))
-        }
+        let segments = ExtractedText.slice(extracted.segments, to: range)
         let source = extracted.sourceRange(of: range) ?? 0..<0
         return ChunkDraft(ordinal: ordinal, text: text, textRange: range, sourceRange: source, segments: segments,
                           wordCount: SentenceSplitter.wordCount(bytes[range]),
-                          tokenCount: tokens)
+                          tokenCount: tokens, encoding: extracted.encoding)
     }
 }

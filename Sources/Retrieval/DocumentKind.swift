@@ -33,24 +33,20 @@ public enum DocumentKind: String, Sendable, Codable {
 
 /// Extracts the searchable text of a file's bytes, keeping the map back to source offsets.
 public enum TextExtractor {
-    /// Extracts `bytes` of a file of `kind`. Throws `notUTF8` for bytes that are not UTF-8.
-    /// `path` is used in error messages only.
+    /// Extracts `bytes` of a file of `kind`, decoded as UTF-8 or, when they are not UTF-8,
+    /// Windows-1252 (see `TextEncoding`). Throws `binary` for bytes that are not text,
+    /// `unsupportedEncoding` for UTF-16 or an HTML charset it cannot decode, and `notUTF8` for a
+    /// file with a UTF-8 byte-order mark that is not UTF-8. `path` is used in error messages only.
     public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        guard String(validating: bytes[start...], as: UTF8.self) != nil else {
-            // NUL bytes early on mean an executable, image or archive, not text in another encoding.
-            if bytes.prefix(8_192).contains(0) { throw RetrievalError.binary(path: path) }
-            throw RetrievalError.notUTF8(path: path)
-        }
+        let choice = try TextDecoding.choose(bytes, kind: kind, path: path)
         switch kind {
         case .html:
-            return HTMLExtractor.extract(bytes, from: start)
+            return HTMLExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .json:
-            return JSONTextExtractor.extract(bytes, from: start)
+            return JSONTextExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .text, .markdown, .csv, .code:
-            var builder = ExtractedTextBuilder(source: bytes)
-            builder.appendSource(start..<bytes.count)
+            var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
+            builder.appendSource(choice.start..<bytes.count)
             return builder.build()
         }
     }

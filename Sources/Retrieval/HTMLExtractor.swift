@@ -3,8 +3,8 @@ import Foundation
 /// Text of an HTML document: the character data outside tags, with `script`, `style` and
 /// comments skipped and a paragraph break at every block-level tag.
 ///
-/// Text runs are kept verbatim (entities such as `&amp;` stay as written) so every extracted byte
-/// is a source byte; inline tags (`b`, `a`, `span`, ...) join their neighbours without a break.
+/// Text runs are kept verbatim (entities such as `&amp;` stay as written) so every extracted
+/// character is a source character (decoded from Windows-1252 when the file is not UTF-8); inline tags (`b`, `a`, `span`, ...) join their neighbours without a break.
 enum HTMLExtractor {
     static let skippedElements: Set<String> = ["script", "style", "noscript", "template", "svg", "head"]
     static let blockElements: Set<String> = [
@@ -14,8 +14,8 @@ enum HTMLExtractor {
         "details", "summary", "caption", "address",
     ]
 
-    static func extract(_ bytes: [UInt8], from start: Int) -> ExtractedText {
-        var builder = ExtractedTextBuilder(source: bytes)
+    static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding = .utf8) -> ExtractedText {
+        var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
         var i = start
         var runStart = start
         let n = bytes.count
@@ -98,8 +98,8 @@ enum HTMLExtractor {
 /// Text of a JSON document: the contents of its string values (keys are skipped), each verbatim
 /// (escapes stay as written) and separated by paragraph breaks.
 enum JSONTextExtractor {
-    static func extract(_ b: [UInt8], from start: Int) -> ExtractedText {
-        var builder = ExtractedTextBuilder(source: b)
+    static func extract(_ b: [UInt8], from start: Int, encoding: TextEncoding = .utf8) -> ExtractedText {
+        var builder = ExtractedTextBuilder(source: b, encoding: encoding)
         var i = start
         while i < b.count {
             guard b[i] == UInt8(ascii: "\"") else { i += 1; continue }

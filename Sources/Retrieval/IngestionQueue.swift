@@ -4,9 +4,10 @@ import Store
 /// A unit of ingestion work in the store.
 public struct IngestionTicket: Sendable, Equatable, Codable {
     public enum Action: String, Sendable, Codable { case index, remove }
-    /// `queued` → `processing` (leased) → `indexed` | `unchanged` | `removed` | `refused` | `failed`.
+    /// `queued` → `processing` (leased) → `indexed` | `unchanged` | `removed` | `refused` | `failed`,
+    /// or `skipped` (the file failed before and has not changed since).
     public enum State: String, Sendable, Codable, CaseIterable {
-        case queued, processing, indexed, unchanged, removed, refused, failed
+        case queued, processing, indexed, unchanged, removed, refused, failed, skipped
     }
     public let id: Int64
     public let path: String
@@ -33,39 +34,72 @@ struct IngestionQueue {
 
     /// Adds a ticket unless an identical one is already waiting; returns its id.
     func enqueue(path: String, action: IngestionTicket.Action) throws -> Int64 {
-        try db.write { c in
-            if let existing = try c.first("SELECT id FROM library_tickets WHERE path = ? AND action = ? AND state = 'queued'",
-                                          [path, action.rawValue], { $0.int64(0) }) {
-                return existing
+        try enqueue(paths: [path], action: action)[0]
+    }
+
+    /// Adds a ticket per path (unless an identical one is already waiting), `enqueueBatch` paths
+    /// per write transaction: one transaction per file made adding 20k files cost a commit each.
+    /// Returns the ids in the order of `paths`.
+    func enqueue(paths: [String], action: IngestionTicket.Action, batch: Int = 500) throws -> [Int64] {
+        var ids: [Int64] = []
+        ids.reserveCapacity(paths.count)
+        var start = 0
+        while start < paths.count {
+            let slice = paths[start..<min(start + max(batch, 1), paths.count)]
+            ids += try db.write { c -> [Int64] in
+                let find = try c.prepare("SELECT id FROM library_tickets WHERE path = ? AND action = ? AND state = 'queued'")
+                let insert = try c.prepare("""
+                    INSERT INTO library_tickets(path, action, state, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?)
+                    """)
+                let now = Date().timeIntervalSince1970
+                var out: [Int64] = []
+                for path in slice {
+                    if let existing = try find.rows([path, action.rawValue], { $0.int64(0) }).first {
+                        out.append(existing)
+                        continue
+                    }
+                    try insert.run([path, action.rawValue, now, now])
+                    out.append(c.lastInsertRowID)
+                }
+                return out
             }
-            let now = Date().timeIntervalSince1970
-            try c.run("""
-                INSERT INTO library_tickets(path, action, state, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?)
-                """, [path, action.rawValue, now, now])
-            return c.lastInsertRowID
+            start += slice.count
         }
+        return ids
     }
 
     /// Claims the next ticket (queued, or processing with an expired lease), or nil when none.
-    /// A ticket claimed more than `maxAttempts` times is marked failed instead.
+    /// A ticket claimed more than `maxAttempts` times is marked failed instead (and its file's
+    /// fingerprint recorded, so an unchanged file is not tried again).
+    ///
+    /// Two index lookups (`library_tickets_state` for the oldest queued ticket,
+    /// `library_tickets_lease` for an expired lease): O(log n), the queue is never sorted.
     func claim() throws -> IngestionTicket? {
         try db.write { c in
             while true {
                 let now = Date().timeIntervalSince1970
-                guard let ticket = try c.first("""
+                let queued = try c.first("""
+                    SELECT \(Self.columns) FROM library_tickets WHERE state = 'queued' ORDER BY id LIMIT 1
+                    """, [], Self.map)
+                let expired = try c.first("""
                     SELECT \(Self.columns) FROM library_tickets
-                    WHERE state = 'queued' OR (state = 'processing' AND lease_expires < ?) ORDER BY id LIMIT 1
-                    """, [now], Self.map) else { return nil }
+                    WHERE state = 'processing' AND lease_expires < ? ORDER BY lease_expires LIMIT 1
+                    """, [now], Self.map)
+                let next = [queued, expired].compactMap { $0 }.min { $0.id < $1.id }
+                guard let ticket = next else { return nil }
                 if ticket.attempts >= maxAttempts {
+                    let reason = "gave up after \(ticket.attempts) attempts (the worker stopped or crashed each time)"
                     try c.run("UPDATE library_tickets SET state = 'failed', outcome = ?, lease_owner = NULL, updated_at = ? WHERE id = ?",
-                              ["gave up after \(ticket.attempts) attempts", now, ticket.id])
+                              [reason, now, ticket.id])
+                    if ticket.action == .index { try FailureMemory.record(path: ticket.path, state: .failed, reason: reason, hash: nil, c) }
                     continue
                 }
                 try c.run("""
                     UPDATE library_tickets SET state = 'processing', lease_owner = ?, lease_expires = ?,
                       attempts = attempts + 1, updated_at = ? WHERE id = ?
                     """, [owner, now + leaseSeconds, now, ticket.id])
-                return try c.first("SELECT \(Self.columns) FROM library_tickets WHERE id = ?", [ticket.id], Self.map)
+                return IngestionTicket(id: ticket.id, path: ticket.path, action: ticket.action, state: .processing,
+                                       attempts: ticket.attempts + 1, outcome: ticket.outcome, docId: ticket.docId)
             }
         }
     }
@@ -94,6 +128,16 @@ struct IngestionQueue {
     func releaseOrphans() throws {
         try db.write { c in
             try c.run("UPDATE library_tickets SET state = 'queued', lease_owner = NULL, lease_expires = NULL WHERE state = 'processing'")
+        }
+    }
+
+    /// Puts a ticket this worker holds back in the queue (an interrupted run), attempts unchanged.
+    func release(_ ticket: Int64) throws {
+        try db.write { c in
+            try c.run("""
+                UPDATE library_tickets SET state = 'queued', attempts = max(attempts - 1, 0), lease_owner = NULL,
+                  lease_expires = NULL, updated_at = ? WHERE id = ? AND lease_owner = ? AND state = 'processing'
+                """, [Date().timeIntervalSince1970, ticket, owner])
         }
     }
 

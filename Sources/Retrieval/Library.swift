@@ -45,26 +45,33 @@ public final class Library: Sendable {
     @discardableResult
     public func enqueue(paths: [URL], skipped: inout [String]) throws -> [Int64] {
         let db = try store.database()
-        let queue = queue(db)
-        var ids: [Int64] = []
+        var files: [String] = []
         for url in paths {
             let url = url.standardizedFileURL
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                let (files, unsupported) = Self.walk(url)
+                let (found, unsupported) = Self.walk(url)
                 skipped += unsupported
-                for file in files { ids.append(try queue.enqueue(path: file, action: .index)) }
+                files += found
                 // Documents once indexed under this folder whose files are gone: the ticket removes them.
-                let present = Set(files)
+                let present = Set(found)
                 let prefix = url.path.hasSuffix("/") ? url.path : url.path + "/"
                 let gone = try db.read { try LibraryCatalog.documents($0) }.map(\.path)
                     .filter { $0.hasPrefix(prefix) && !present.contains($0) && !FileManager.default.fileExists(atPath: $0) }
-                for path in gone { ids.append(try queue.enqueue(path: path, action: .index)) }
+                files += gone
             } else {
-                ids.append(try queue.enqueue(path: url.path, action: .index))
+                files.append(url.path)
             }
         }
-        return ids
+        return try queue(db).enqueue(paths: files, action: .index)
+    }
+
+    /// Forgets the recorded failures of `paths` (files, or everything under folders), so the next
+    /// run tries them again (`intent library add --retry`). Returns how many were forgotten.
+    @discardableResult
+    public func forgetFailures(under paths: [URL]) throws -> Int {
+        let targets = paths.map { $0.standardizedFileURL.path }
+        return try store.database().write { try FailureMemory.forget(under: targets, $0) }
     }
 
     /// Enqueues every indexed document again: changed files are re-indexed, deleted ones removed,
@@ -74,23 +81,6 @@ public final class Library: Sendable {
         let db = try store.database()
         let docs = try db.read { try LibraryCatalog.documents($0) }
         return try enqueue(paths: docs.map { URL(fileURLWithPath: $0.path) }).count
-    }
-
-    /// Drops every chunk and vector, records the current embedder and enqueues all documents
-    /// again; the next `processQueue` rebuilds them. Needed after the embedder changes.
-    @discardableResult
-    public func reindex() throws -> Int {
-        let db = try store.database()
-        let paths = try db.write { c -> [String] in
-            let paths = try LibraryCatalog.documents(c).map(\.path)
-            try c.execute("DELETE FROM library_documents")
-            try LibraryCatalog.setMeta("embedder", embedder.identifier, c)
-            try LibraryCatalog.bumpGeneration(c)
-            return paths
-        }
-        let queue = queue(db)
-        for path in paths { _ = try queue.enqueue(path: path, action: .index) }
-        return paths.count
     }
 
     /// Removes the document indexed from `path`; returns it. Throws `notFound` when there is none.
@@ -116,50 +106,51 @@ public final class Library: Sendable {
 
     /// Processes queued tickets one document at a time until the queue is empty, then rebuilds the
     /// vector file. Returns at once (`busy`) when another process is already working the queue.
-    /// `progress` is called after every ticket.
+    /// `progress` is called after every ticket, and within a large document after every write
+    /// transaction. When `shouldStop` turns true the run stops at the next transaction boundary:
+    /// what is written stays, the document in hand is resumed by the next run, and the summary
+    /// says `interrupted`.
     @discardableResult
-    public func processQueue(progress: (@Sendable (IngestionProgress) -> Void)? = nil) throws -> IngestionSummary {
+    public func processQueue(progress: (@Sendable (IngestionProgress) -> Void)? = nil,
+                             shouldStop: @escaping @Sendable () -> Bool = { false }) throws -> IngestionSummary {
         let db = try store.database()
         guard let lock = try waitForWorkerLock(db) else { return IngestionSummary(busy: true) }
         defer { withExtendedLifetime(lock) {} }
-        try db.write { c in
+        let generation = try db.write { c -> Int64 in
             let documents = try c.first("SELECT count(*) FROM library_documents") { $0.int(0) } ?? 0
-            if let built = try LibraryCatalog.meta("embedder", c), built != embedder.identifier {
-                guard documents == 0 else { throw RetrievalError.embedderMismatch(index: built, current: embedder.identifier) }
+            let target = try LibraryCatalog.meta(Self.reindexEmbedderKey, c)
+            if let built = try LibraryCatalog.meta("embedder", c), built != embedder.identifier, documents > 0 {
+                guard target == embedder.identifier else {
+                    throw RetrievalError.embedderMismatch(index: built, current: embedder.identifier)
+                }
+            } else {
+                try LibraryCatalog.setMeta("embedder", embedder.identifier, c)
             }
-            try LibraryCatalog.setMeta("embedder", embedder.identifier, c)
+            return Int64(try LibraryCatalog.meta(Self.reindexGenerationKey, c) ?? "0") ?? 0
         }
         let queue = queue(db)
         try queue.releaseOrphans()
-        let total = (try queue.counts())[.queued] ?? 0
-        let ingestor = Ingestor(db: db, queue: queue, embedder: embedder, configuration: configuration)
-        var summary = IngestionSummary()
-        let started = ContinuousClock.now
-        while let ticket = try queue.claim() {
-            let outcome: Ingestor.Outcome
-            do {
-                outcome = try ingestor.process(ticket)
-            } catch {
-                try db.write { c in
-                    _ = try queue.finish(ticket.id, state: .failed, outcome: String(describing: error), docId: nil, c)
-                }
-                outcome = .init(state: .failed, chunks: 0)
-            }
-            summary.add(outcome.state, chunks: outcome.chunks)
-            progress?(IngestionProgress(completed: summary.processed, total: max(total, summary.processed),
-                                        ticketId: ticket.id, path: ticket.path, state: outcome.state))
-        }
-        _ = try currentVectors(db)
-        // Tickets queued while the vector file was rebuilt (another process saw this worker busy
-        // and left them to it): drain them before letting go of the lock.
-        if ((try queue.counts())[.queued] ?? 0) > 0 {
-            let more = try processQueueHoldingLock(db, queue: queue, ingestor: ingestor, progress: progress)
-            summary.merge(more)
+        var ingestor = Ingestor(db: db, queue: queue, embedder: embedder, configuration: configuration)
+        ingestor.generation = generation
+        ingestor.shouldStop = shouldStop
+        var run = QueueRun(db: db, queue: queue, configuration: configuration, progress: progress, started: ContinuousClock.now)
+        try run.count()
+        try run.drain(&ingestor)
+        if !run.summary.interrupted {
+            try finishReindexIfDone(db)
             _ = try currentVectors(db)
+            // Tickets queued while the vector file was rebuilt (another process saw this worker busy
+            // and left them to it): drain them before letting go of the lock.
+            if ((try queue.counts())[.queued] ?? 0) > 0 {
+                try run.count()
+                try run.drain(&ingestor)
+                try finishReindexIfDone(db)
+                _ = try currentVectors(db)
+            }
+            try discardAbandonedDocuments(db)
         }
-        let elapsed = ContinuousClock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return summary
+        run.summary.seconds = run.elapsed
+        return run.summary
     }
 
     /// The worker lock. When another process holds it, waits while tickets are still queued
@@ -178,22 +169,6 @@ public final class Library: Sendable {
         return nil
     }
 
-    private func processQueueHoldingLock(_ db: Database, queue: IngestionQueue, ingestor: Ingestor,
-                                         progress: (@Sendable (IngestionProgress) -> Void)?) throws -> IngestionSummary {
-        var summary = IngestionSummary()
-        while let ticket = try queue.claim() {
-            let outcome: Ingestor.Outcome
-            do { outcome = try ingestor.process(ticket) } catch {
-                try db.write { c in _ = try queue.finish(ticket.id, state: .failed, outcome: String(describing: error), docId: nil, c) }
-                outcome = .init(state: .failed, chunks: 0)
-            }
-            summary.add(outcome.state, chunks: outcome.chunks)
-            progress?(IngestionProgress(completed: summary.processed, total: summary.processed, ticketId: ticket.id,
-                                        path: ticket.path, state: outcome.state))
-        }
-        return summary
-    }
-
     /// Tickets queued or being processed (indexing in progress when above 0).
     public func pendingTickets() throws -> Int {
         let counts = try queue(try store.database()).counts()
@@ -201,8 +176,17 @@ public final class Library: Sendable {
     }
 
     /// The embedder that built the index, nil for a library never indexed.
+    /// While a reindex to another embedder is under way, the embedder of most searchable chunks
+    /// (old or new), so a question asked meanwhile searches the larger part of the library.
     public static func indexEmbedder(store: IntentStore) throws -> String? {
-        try store.database().read { try LibraryCatalog.meta("embedder", $0) }
+        try store.database().read { c in
+            let built = try LibraryCatalog.meta("embedder", c)
+            guard let target = try LibraryCatalog.meta(reindexEmbedderKey, c), target != built else { return built }
+            return try c.first("""
+                SELECT embedder FROM library_documents WHERE complete = 1 GROUP BY embedder
+                ORDER BY sum(chunk_count) DESC, embedder = ? DESC LIMIT 1
+                """, [built ?? ""]) { $0.text(0) } ?? built
+        }
     }
 
     static func supportedFiles(under directory: URL) -> [String] { walk(directory).supported }
@@ -227,10 +211,11 @@ public final class Library: Sendable {
 
     /// The mapped vector file for the store's current generation, rebuilt when it is older.
     func currentVectors(_ db: Database) throws -> VectorFile {
-        let (generation, built) = try db.read { c in
-            (try LibraryCatalog.generation(c), try LibraryCatalog.meta("embedder", c))
+        let (generation, built, target) = try db.read { c in
+            (try LibraryCatalog.generation(c), try LibraryCatalog.meta("embedder", c),
+             try LibraryCatalog.meta(Self.reindexEmbedderKey, c))
         }
-        if let built, built != embedder.identifier {
+        if let built, built != embedder.identifier, target != embedder.identifier {
             throw RetrievalError.embedderMismatch(index: built, current: embedder.identifier)
         }
         return try mapped.withLock { current in

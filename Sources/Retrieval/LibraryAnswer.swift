@@ -11,7 +11,9 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
         public init(text: String, citations: [Int]) { self.text = text; self.citations = citations }
     }
 
-    /// A quote from a source file: bytes `start..<end` of the file at `path` are exactly `quote`.
+    /// A quote from a source file: bytes `start..<end` of the file at `path` are exactly `quote`
+    /// (decoded from Windows-1252 for a file that is not UTF-8: then `quote` has more UTF-8 bytes
+    /// than `end - start`).
     public struct Citation: Sendable, Codable, Equatable {
         public var docId: Int64
         public var path: String
@@ -96,15 +98,20 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
 
 /// Checks citations against the files on disk.
 public enum CitationCheck {
-    /// True when bytes `start..<end` of the file at `path` are exactly `quote` (one `pread`).
+    /// True when bytes `start..<end` of the file at `path` are exactly `quote` (one `pread`) —
+    /// as UTF-8, or decoded from Windows-1252 (one character per byte) for a file that is not UTF-8.
     public static func verify(_ citation: LibraryAnswer.Citation) -> Bool {
         let expected = Array(citation.quote.utf8)
-        guard citation.start >= 0, citation.end - citation.start == expected.count, !expected.isEmpty else { return false }
+        let count = citation.end - citation.start
+        // every source byte decodes to at least one UTF-8 byte of the quote
+        guard citation.start >= 0, count > 0, count <= expected.count else { return false }
         let fd = open(citation.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: expected.count)
-        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, expected.count, off_t(citation.start)) }
-        return n == expected.count && buffer == expected
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(citation.start)) }
+        guard n == count else { return false }
+        if buffer == expected { return true }
+        return count < expected.count && Array(TextEncoding.windows1252.decode(buffer).utf8) == expected
     }
 }

@@ -15,17 +15,30 @@ public struct ChunkRecord: Sendable, Equatable {
     public let tokenCount: Int
     /// Extracted text (what is searched and embedded).
     public let text: String
-    /// Source bytes `start..<end` when they differ from `text` (HTML, JSON); nil when equal.
+    /// Source bytes `start..<end`, decoded, when they differ from `text` (HTML, JSON, a decoded
+    /// Windows-1252 file); nil when equal.
     let raw: String?
-    /// Verbatim runs, `textOffset` relative to `text`.
+    /// Runs of source bytes, `textOffset` relative to `text`.
     let segments: [ExtractedText.Segment]
+    /// The encoding of the source file.
+    let encoding: TextEncoding
 
-    /// Source byte range and exact source text of text bytes `range` (relative to `text`).
+    /// Source byte range and the source text of text bytes `range` (relative to `text`): the
+    /// file's bytes in that range, decoded in the file's encoding.
     func quote(_ range: Range<Int>) -> (range: Range<Int>, quote: String)? {
         guard let source = ExtractedText.sourceRange(of: range, segments: segments) else { return nil }
-        let bytes = Array((raw ?? text).utf8)
         let lo = source.lowerBound - start, hi = source.upperBound - start
-        guard lo >= 0, hi <= bytes.count, lo < hi else { return nil }
+        guard lo >= 0, lo < hi else { return nil }
+        if encoding == .windows1252, let raw {
+            // one character per source byte
+            let scalars = Array(raw.unicodeScalars)
+            guard hi <= scalars.count else { return nil }
+            var quote = String.UnicodeScalarView()
+            quote.append(contentsOf: scalars[lo..<hi])
+            return (source, String(quote))
+        }
+        let bytes = Array((raw ?? text).utf8)
+        guard hi <= bytes.count else { return nil }
         return (source, String(decoding: bytes[lo..<hi], as: UTF8.self))
     }
 }
@@ -60,28 +73,6 @@ enum LibraryCatalog {
                         chunkCount: r.int(5), embedder: r.text(6), indexedAt: r.text(7))
     }
 
-    /// Replaces the document at `path` (if any) with new chunks and vectors; returns the new id.
-    static func replace(path: String, kind: DocumentKind, hash: String, size: Int64, embedder: String,
-                        chunks: [ChunkDraft], raws: [String?], vectors: [[Float]], _ c: Connection) throws -> Int64 {
-        try c.run("DELETE FROM library_documents WHERE path = ?", [path])
-        try c.run("""
-            INSERT INTO library_documents(path, kind, content_hash, size, chunk_count, embedder, indexed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [path, kind.rawValue, hash, size, chunks.count, embedder, ISO8601DateFormatter().string(from: Date())])
-        let docId = c.lastInsertRowID
-        let insert = try c.prepare("""
-            INSERT INTO library_chunks(doc_id, ordinal, start, end, word_count, token_count, text, raw, segments, vector)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for (i, chunk) in chunks.enumerated() {
-            try insert.run([docId, chunk.ordinal, chunk.sourceRange.lowerBound, chunk.sourceRange.upperBound,
-                            chunk.wordCount, chunk.tokenCount, chunk.text, raws[i], encode(chunk.segments),
-                            encode(vectors[i])])
-        }
-        try bumpGeneration(c)
-        return docId
-    }
-
     /// Deletes the document (its chunks and FTS rows go with it). Returns false when absent.
     @discardableResult
     static func remove(where column: String, _ value: any SQLBindable, _ c: Connection) throws -> Bool {
@@ -99,10 +90,11 @@ enum LibraryCatalog {
             SELECT c.id, c.doc_id, d.path, d.kind, c.ordinal, c.start, c.end, c.token_count, c.text, c.raw, c.segments
             FROM library_chunks c JOIN library_documents d ON d.id = c.doc_id WHERE c.id IN (\(marks))
             """, ids) { r in
-            ChunkRecord(id: r.int64(0), docId: r.int64(1), path: r.text(2),
-                        kind: DocumentKind(rawValue: r.text(3)) ?? .text, ordinal: r.int(4), start: r.int(5),
-                        end: r.int(6), tokenCount: r.int(7), text: r.text(8), raw: r.optionalText(9),
-                        segments: decodeSegments(r.blob(10)))
+            let (segments, encoding) = decodeSegments(r.blob(10))
+            return ChunkRecord(id: r.int64(0), docId: r.int64(1), path: r.text(2),
+                               kind: DocumentKind(rawValue: r.text(3)) ?? .text, ordinal: r.int(4), start: r.int(5),
+                               end: r.int(6), tokenCount: r.int(7), text: r.text(8), raw: r.optionalText(9),
+                               segments: segments, encoding: encoding)
         }
         return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -141,18 +133,39 @@ enum LibraryCatalog {
         vector.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
-    static func encode(_ segments: [ExtractedText.Segment]) -> Data {
+    /// Marks the second layout of the segments column: `[-1, encoding, (text, source, length, sourceLength)…]`.
+    /// UTF-8 runs whose text is their source bytes keep the first layout, `[(text, source, length)…]`.
+    static let segmentsV2Marker: Int64 = -1
+    static let encodingCodes: [TextEncoding: Int64] = [.utf8: 0, .windows1252: 1]
+
+    static func encode(_ segments: [ExtractedText.Segment], encoding: TextEncoding = .utf8) -> Data {
         var values: [Int64] = []
-        for s in segments { values += [Int64(s.textOffset), Int64(s.sourceOffset), Int64(s.length)] }
+        if encoding == .utf8, segments.allSatisfy({ $0.length == $0.sourceLength }) {
+            for s in segments { values += [Int64(s.textOffset), Int64(s.sourceOffset), Int64(s.length)] }
+        } else {
+            values = [segmentsV2Marker, encodingCodes[encoding] ?? 0]
+            for s in segments {
+                values += [Int64(s.textOffset), Int64(s.sourceOffset), Int64(s.length), Int64(s.sourceLength)]
+            }
+        }
         return values.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
-    static func decodeSegments(_ data: Data) -> [ExtractedText.Segment] {
+    static func decodeSegments(_ data: Data) -> (segments: [ExtractedText.Segment], encoding: TextEncoding) {
         let values: [Int64] = data.withUnsafeBytes { raw in
             (0..<(raw.count / 8)).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self) }
         }
-        return stride(from: 0, to: values.count - 2, by: 3).map {
-            .init(textOffset: Int(values[$0]), sourceOffset: Int(values[$0 + 1]), length: Int(values[$0 + 2]))
+        if values.count >= 2, values[0] == segmentsV2Marker {
+            let encoding = encodingCodes.first { $0.value == values[1] }?.key ?? .utf8
+            let segments = stride(from: 2, to: values.count - 3, by: 4).map {
+                ExtractedText.Segment(textOffset: Int(values[$0]), sourceOffset: Int(values[$0 + 1]),
+                                      length: Int(values[$0 + 2]), sourceLength: Int(values[$0 + 3]))
+            }
+            return (segments, encoding)
         }
+        let segments = stride(from: 0, to: values.count - 2, by: 3).map {
+            ExtractedText.Segment(textOffset: Int(values[$0]), sourceOffset: Int(values[$0 + 1]), length: Int(values[$0 + 2]))
+        }
+        return (segments, .utf8)
     }
 }

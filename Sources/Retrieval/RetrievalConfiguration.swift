@@ -18,6 +18,18 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var busyPollSeconds: Double = 0.25
     /// Attempts before a ticket that keeps failing is marked `failed`.
     public var maxTicketAttempts: Int = 3
+    /// A document's chunks are written in transactions of at most this many chunks, bytes of
+    /// text and seconds each, so another writer (a capture during a 200 MB add) gets the write
+    /// lock well within its busy timeout. The document becomes searchable in one last, small
+    /// transaction.
+    public var commitMaxChunks: Int = 256
+    public var commitMaxBytes: Int = 1 << 20
+    public var commitMaxSeconds: Double = 0.2
+    /// A file that failed before is not tried again while its size and modification time are
+    /// unchanged; files up to this size must also have the same content hash.
+    public var failureHashMaxBytes: Int64 = 8 << 20
+    /// Plain (non-terminal) progress lines are printed at most this often.
+    public var progressIntervalSeconds: Double = 1
 
     // MARK: Chunking
     /// Most words in one chunk.

@@ -7,8 +7,11 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
     case unsupportedType(path: String, type: String)
     /// The file is larger than the configured limit; nothing was read.
     case fileTooLarge(path: String, bytes: Int64, limit: Int64)
-    /// The file is not valid UTF-8 text.
+    /// The file starts with a UTF-8 byte-order mark but is not valid UTF-8.
     case notUTF8(path: String)
+    /// The file is text in an encoding the library does not decode (UTF-16, or an HTML charset
+    /// other than UTF-8, Windows-1252 and Latin-1).
+    case unsupportedEncoding(path: String, encoding: String)
     /// The file holds binary data (NUL bytes), whatever its name says.
     case binary(path: String)
     /// The file could not be read or stat'ed.
@@ -35,7 +38,9 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): \(bytes) bytes is over the \(limit)-byte limit; not read"
         case .notUTF8(let path):
-            return "\(path): not UTF-8 text"
+            return "\(path): starts with a UTF-8 byte-order mark but is not valid UTF-8"
+        case .unsupportedEncoding(let path, let encoding):
+            return "\(path): text encoded as \(encoding) is not supported (UTF-8, Windows-1252 and Latin-1 are)"
         case .binary(let path):
             return "\(path): binary data, not text"
         case .unreadable(let path, let reason):

@@ -25,7 +25,12 @@ enum VectorFileWriter {
                 try c.execute("BEGIN")
                 defer { try? c.execute("COMMIT") }
                 generation = try LibraryCatalog.generation(c)
-                _ = try c.rows("SELECT id, vector FROM library_chunks ORDER BY id") { row -> Void in
+                // Complete documents embedded by this embedder only: a document being written, or
+                // one not yet re-embedded by an interrupted reindex, stays out of the vector arm.
+                _ = try c.rows("""
+                    SELECT c.id, c.vector FROM library_chunks c JOIN library_documents d ON d.id = c.doc_id
+                    WHERE d.complete = 1 AND d.embedder = ? ORDER BY c.id
+                    """, [embedder]) { row -> Void in
                     let vector = row.blob(1)
                     guard vector.count == dimension * 4 else { return }
                     var sum: Float = 0

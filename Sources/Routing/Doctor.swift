@@ -87,7 +87,7 @@ public enum Doctor {
         var intents: [DoctorReport.IntentRoute] = []
         for intent in LadderIntents.all {
             var snapshot = localSnapshot
-            snapshot.unsuitable = ladder.embeddedUnsuitability(allowsEmbedded: LadderIntents.usingEmbedded.contains(intent))
+            snapshot.unsuitable = ladder.localUnsuitability(intent: intent, allowsUnnamed: false)
             let input = PlanInput(policy: policy, need: .improvable, promptTokens: 0, cloud: cloudSnapshot, local: snapshot,
                                   presence: presence, consent: consent)
             guard let plan = try? Planner().plan(input, id: "doctor") else {
@@ -97,7 +97,7 @@ public enum Doctor {
             let first = plan.rungs.first ?? .deterministic
             intents.append(DoctorReport.IntentRoute(
                 intent: intent, rung: first.rawValue,
-                fallbackReason: first == plan.intended ? nil : (plan.skipDetail ?? plan.skipReason?.rawValue),
+                fallbackReason: first == plan.intended ? nil : (plan.skipDetail?.description ?? plan.skipReason?.rawValue),
                 consent: first == .cloud ? plan.cloudConsent?.rawValue : nil))
         }
         return DoctorReport(policy: policy, rungs: rungs, intents: intents)
@@ -107,7 +107,8 @@ public enum Doctor {
     /// selection otherwise.
     static func localRung(admin: ModelAdmin, ladder: ModelLadder, snapshot: TargetSnapshot) throws -> ModelStatus {
         let status = try admin.status(.local)
-        guard let client = ladder.local as? OpenAICompatibleClient, status.available else { return status }
+        guard ladder.local?.capabilities.probedBeforePlanning == true, status.available,
+              let client = try admin.client(.local, settings: ModelSettings.load(admin.paths)) else { return status }
         return try admin.report(client, snapshot: snapshot, verified: snapshot.probe == .available ? "list_models" : nil)
     }
 }

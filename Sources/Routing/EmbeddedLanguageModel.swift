@@ -43,7 +43,9 @@ public struct EmbeddedLanguageModel: LanguageModel {
     }
 
     public var capabilities: ModelCapabilities {
-        ModelCapabilities(contextWindow: TokenBudget.local.contextWindow, streaming: true, jsonSchemaOutput: true, tools: false)
+        ModelCapabilities(contextWindow: TokenBudget.local.contextWindow, streaming: true, jsonSchemaOutput: true, tools: false,
+                          compactRequests: true, intents: selected ? .only(LadderIntents.usingEmbedded) : .notSelected,
+                          inProcess: true)
     }
 
     public var availability: ModelAvailability { .available }

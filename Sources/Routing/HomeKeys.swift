@@ -46,6 +46,6 @@ public struct HomeKeys: Sendable {
 extension LanguageModel {
     /// The fingerprint of the key this model sends (`none` for models without one).
     func keyFingerprint(_ keys: HomeKeys) -> String {
-        keys.fingerprint(ofKey: (self as? OpenAICompatibleClient)?.apiKeyForFingerprint)
+        keys.fingerprint(ofKey: apiKeyForFingerprint)
     }
 }

@@ -41,11 +41,14 @@ public struct LadderRequest<Value: Sendable>: Sendable {
     public var onText: (@Sendable (String) -> Void)?
     /// Content-free counts for the receipt's `grounding` object (rule id → firings), from the final value.
     public var receiptCounts: (@Sendable (Value) -> [String: Int])?
+    /// The smaller form sent to models that declare `compactRequests` (local models); nil sends
+    /// every model `messages` and `schema`.
+    public var compact: CompactForm?
 
     public init(need: PlanNeed, messages: [ChatMessage], schema: ResponseSchema? = nil, temperature: Double? = 0,
                 maxTokens: Int? = nil, envelope: EvidenceEnvelope? = nil, deterministic: Value,
                 fallback: RouteTarget = .deterministic, payloadMustStayLocal: Bool = false, intent: String? = nil,
-                allowsEmbedded: Bool = false,
+                allowsEmbedded: Bool = false, compact: CompactForm? = nil,
                 onText: (@Sendable (String) -> Void)? = nil,
                 accept: @escaping @Sendable (ModelReply) throws -> Value) {
         self.need = need
@@ -60,6 +63,7 @@ public struct LadderRequest<Value: Sendable>: Sendable {
         self.intent = intent
         self.allowsEmbedded = allowsEmbedded
         self.onText = onText
+        self.compact = compact
         self.accept = accept
     }
 
@@ -81,6 +85,8 @@ public struct ModelReply: Sendable {
     public var json: JSONValue?
     public var target: RouteTarget
     public var descriptor: ModelDescriptor
+    /// The reply answers the request's `compact` form (the model declares `compactRequests`).
+    public var compact: Bool = false
 }
 
 /// Thrown by a validator/reconciler when a reply breaks one of its rules; `rule` is a stable,

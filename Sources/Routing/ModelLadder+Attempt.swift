@@ -25,9 +25,10 @@ extension ModelLadder {
                                   trace: LadderTrace<Value>, within remaining: Duration) async -> (RungOutcome<Value>, LadderTrace<Value>) {
         let start = clock()
         guard remaining > .milliseconds(500) else { return budgetSpent(rung, model: model, trace: trace, start: start) }
+        let deadline = ContinuousClock.now + remaining
         let (result, timedOut) = await Budget.run(within: remaining) { [self] in
             var copy = trace
-            let outcome = await attempt(rung, model: model, request: request, trace: &copy)
+            let outcome = await attempt(rung, model: model, request: request, trace: &copy, deadline: deadline)
             return (outcome, copy)
         }
         if timedOut, case .cancelled = result.0 { return budgetSpent(rung, model: model, trace: trace, start: start) }
@@ -40,7 +41,7 @@ extension ModelLadder {
         var trace = trace
         let error = ModelError.timeout(.total)
         trace.record(rung, model: model, start: start, end: clock(), outcome: .failed, category: error.category)
-        trace.moveOn("\(rung.rawValue)Failed:\(error.category)", code: .fallback)
+        trace.moveOn(.failed(rung, category: error.category), code: .fallback)
         return (.moveOn(Self.cloudRequiredError(error)), trace)
     }
 
@@ -51,20 +52,19 @@ extension ModelLadder {
                                            temperature: request.temperature)
         if let schema = request.schema { completion = StructuredOutput.prepared(completion, schema: schema, model: model) }
         let streams = request.schema == nil && request.onText != nil && model.capabilities.streaming
-        if let client = model as? OpenAICompatibleClient { return client.requestBodyBytes(for: completion, stream: streams) }
-        return completion.messages.reduce(0) { $0 + $1.content.utf8.count }
+        return model.requestBodyBytes(for: completion, stream: streams)
     }
 
-    /// One try of one rung, without the budget.
+    /// One try of one rung; `deadline` is when the rung's budget ends (a repair retry that
+    /// cannot finish by then is not started).
     private func attempt<Value: Sendable>(_ rung: RouteTarget, model: any LanguageModel, request: LadderRequest<Value>,
-                                          trace: inout LadderTrace<Value>) async -> RungOutcome<Value> {
+                                          trace: inout LadderTrace<Value>, deadline: ContinuousClock.Instant?) async -> RungOutcome<Value> {
         let start = clock()
-        let completionRequest = CompletionRequest(messages: request.messages,
-                                                  maxTokens: request.maxTokens ?? configuration.defaultMaxTokens,
-                                                  temperature: request.temperature)
+        let (completionRequest, schema) = request.completion(for: model.capabilities,
+                                                             defaultMaxTokens: configuration.defaultMaxTokens)
         let reply: (text: String, json: JSONValue?, usage: TokenUsage?, streamed: Bool)
         do {
-            reply = try await call(model, completionRequest, request)
+            reply = try await call(model, completionRequest, schema: schema, request, deadline: deadline)
         } catch let failure as StreamFailure {
             trace.record(rung, model: model, start: start, end: clock(), outcome: .failed, category: failure.error.category)
             rememberQuota(after: failure.error, rung: rung, model: model)
@@ -80,8 +80,9 @@ extension ModelLadder {
         }
         if rung == .cloud { remember(.available, model: model) }
         do {
-            let value = try request.accept(ModelReply(text: reply.text, json: reply.json, target: rung, descriptor: model.descriptor))
-            trace.verification = "passed"
+            let value = try request.accept(ModelReply(text: reply.text, json: reply.json, target: rung, descriptor: model.descriptor,
+                                                         compact: request.usesCompactForm(for: model.capabilities)))
+            trace.verification = .passed
             trace.record(rung, model: model, start: start, end: clock(), outcome: .completed, category: nil, usage: reply.usage)
             return .accepted(value)
         } catch {
@@ -91,20 +92,21 @@ extension ModelLadder {
             case let modelError as ModelError: rule = modelError.category
             default: rule = "invalid_output"
             }
-            trace.verification = "failed:\(rule)"
+            trace.verification = .failed(rule: rule)
             trace.record(rung, model: model, start: start, end: clock(), outcome: .rejected, category: rule, usage: reply.usage)
             if reply.streamed { return .failedAfterOutput(.decodingFailure(reason: "rejected by rule \(rule)")) }
-            trace.moveOn("\(rung.rawValue)Rejected:\(rule)")
+            trace.moveOn(.rejected(rung, rule: rule))
             return .moveOn(.unavailable("cloud-required, but the cloud answer failed verification (rule \(rule))"))
         }
     }
 
     /// One model call: structured (schema), streamed (`onText`), or a plain completion.
-    func call<Value: Sendable>(_ model: any LanguageModel, _ completionRequest: CompletionRequest,
-                               _ request: LadderRequest<Value>) async throws
+    func call<Value: Sendable>(_ model: any LanguageModel, _ completionRequest: CompletionRequest, schema: ResponseSchema?,
+                               _ request: LadderRequest<Value>, deadline: ContinuousClock.Instant?) async throws
         -> (text: String, json: JSONValue?, usage: TokenUsage?, streamed: Bool) {
-        if let schema = request.schema {
-            let result = try await StructuredOutput.generate(model, request: completionRequest, schema: schema)
+        if let schema {
+            let result = try await StructuredOutput.generate(model, request: completionRequest, schema: schema,
+                                                             deadline: deadline)
             return (result.completion.text, result.value, result.completion.usage, false)
         }
         if let onText = request.onText, model.capabilities.streaming {
@@ -145,13 +147,13 @@ extension ModelLadder {
     }
 
     /// The fallback reason recorded when a rung fails, and the reason code it adds.
-    static func fallbackReason(for error: ModelError, rung: RouteTarget) -> (String, ReasonCode?) {
+    static func fallbackReason(for error: ModelError, rung: RouteTarget) -> (FallbackReason, ReasonCode?) {
         switch (rung, error) {
-        case (.cloud, .network): return (ReasonCode.networkUnavailable.rawValue, .networkUnavailable)
-        case (.cloud, .rateLimited): return (ReasonCode.cloudQuotaReached.rawValue, .cloudQuotaReached)
-        case (.local, .network(let kind)): return ("localFailed:\(kind)", .fallback)
-        case (.local, .contextOverflow): return (ReasonCode.localContextExceeded.rawValue, .localContextExceeded)
-        default: return ("\(rung.rawValue)Failed:\(error.category)", .fallback)
+        case (.cloud, .network): return (.code(.networkUnavailable), .networkUnavailable)
+        case (.cloud, .rateLimited): return (.code(.cloudQuotaReached), .cloudQuotaReached)
+        case (.local, .network(let kind)): return (.failed(.local, category: kind), .fallback)
+        case (.local, .contextOverflow): return (.code(.localContextExceeded), .localContextExceeded)
+        default: return (.failed(rung, category: error.category), .fallback)
         }
     }
 

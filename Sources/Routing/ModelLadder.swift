@@ -39,29 +39,32 @@ public final class ModelLadder: Sendable {
     /// The availability snapshots the planner uses. The cloud is never contacted; the local server
     /// is probed only when `probeLocal` is true.
     public func snapshots(probeLocal: Bool) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
-        try await snapshots(probeLocal: probeLocal, unsuitable: embeddedUnsuitability(allowsEmbedded: true))
+        try await snapshots(probeLocal: probeLocal, unsuitable: localUnsuitability(intent: nil, allowsUnnamed: true))
     }
 
-    /// Why the in-process model is present but not the local rung of a request, or nil (no
-    /// embedded model, or it serves this request). It serves only when it was selected
-    /// (`intent models set local --embedded smollm2`) and the intent opts in.
-    func embeddedUnsuitability(allowsEmbedded: Bool) -> String? {
-        guard let embedded = local as? EmbeddedLanguageModel else { return nil }
-        if !embedded.selected { return "embedded_not_selected" }
-        return allowsEmbedded ? nil : "embedded_not_used_by_intent"
+    /// Why the local model is present but not the rung of a run of `intent`, from the intents it
+    /// declares (`ModelCapabilities.intents`), or nil. A request without an intent name is
+    /// answered by a model with a declared list only when `allowsUnnamed`.
+    func localUnsuitability(intent: String?, allowsUnnamed: Bool) -> LocalUnsuitability? {
+        guard let local else { return nil }
+        switch local.capabilities.intents {
+        case .any: return nil
+        case .notSelected: return .notSelected
+        case .only(let names): return intent.map(names.contains) ?? allowsUnnamed ? nil : .notUsedByIntent
+        }
     }
 
-    func snapshots(probeLocal: Bool, unsuitable: String?) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
+    func snapshots(probeLocal: Bool, unsuitable: LocalUnsuitability?) async throws -> (cloud: TargetSnapshot, local: TargetSnapshot) {
         var cloudSnapshot = TargetSnapshot.unconfigured(.cloud)
         if let cloud {
             let quota = try QuotaMemory(store: store).state(of: cloud, at: clock())
             cloudSnapshot = TargetSnapshot(target: .cloud, descriptor: cloud.descriptor, base: cloud.availability,
-                                           quota: quota, budget: Self.budget(of: cloud, target: .cloud))
+                                           quota: quota, budget: cloud.tokenBudget)
         }
         var localSnapshot = TargetSnapshot.unconfigured(.local)
         if let local {
             localSnapshot = TargetSnapshot(target: .local, descriptor: local.descriptor, base: local.availability,
-                                           quota: .available, budget: Self.budget(of: local, target: .local),
+                                           quota: .available, budget: local.tokenBudget,
                                            unsuitable: unsuitable)
             if probeLocal, unsuitable == nil, localSnapshot.base == .available {
                 localSnapshot.probe = await Self.probe(local, timeout: configuration.localProbeTimeout)
@@ -80,9 +83,8 @@ public final class ModelLadder: Sendable {
         let started = ContinuousClock.now
         let policy = context.policy
         let wantsModel = request.need == .improvable
-        // Named intents follow `LadderIntents` (what `intent doctor` reports); others their request.
-        let allowsEmbedded = request.intent.map { LadderIntents.usingEmbedded.contains($0) } ?? request.allowsEmbedded
-        let unsuitable = embeddedUnsuitability(allowsEmbedded: allowsEmbedded)
+        // Named intents follow the model's declared intents (what `intent doctor` reports); others their request.
+        let unsuitable = localUnsuitability(intent: request.intent, allowsUnnamed: request.allowsEmbedded)
         let probe = wantsModel && policy != .cloudRequired && local != nil
         let (cloudSnapshot, localSnapshot) = try await snapshots(probeLocal: probe, unsuitable: unsuitable)
         let consent = try ConsentBook(store: store).load()
@@ -138,10 +140,10 @@ public final class ModelLadder: Sendable {
         var receipt = trace.receipt(id: context.ids.make("rcpt"), runID: context.runID, completed: completed, at: clock())
         receipt.grounding = trace.receiptCounts?(value)
         let savedID = save(receipt, context: context)
-        if let reason = receipt.fallbackReason, reason.contains("Failed:") {
+        if let reason = trace.fallbackReason(completed: completed), reason.isFailure {
             // Declared on stderr: a cron job's mail says why the answer is the deterministic one.
             context.log.warning("\(receipt.intent ?? "the run") answered with its \(completed.rawValue) fallback: \(reason)"
-                                + (reason.hasPrefix("local") ? " (the local model is present, so the cloud was not asked instead)" : ""))
+                                + (reason.target == .local ? " (the local model is present, so the cloud was not asked instead)" : ""))
         }
         return LadderOutcome(value: value, route: receipt.route, receiptID: savedID, receipt: receipt, plan: trace.plan)
     }
@@ -166,7 +168,7 @@ public final class ModelLadder: Sendable {
                                       trace: inout LadderTrace<Value>, context: RunContext) -> Bool {
         switch plan.cloudConsent ?? .unavailable {
         case .remembered:
-            trace.consent = "remembered"
+            trace.consent = .remembered
             return true
         case .unavailable:
             trace.skip(.cloud, model: model, category: "consent_unavailable", reason: .consentUnavailable, at: clock())
@@ -184,10 +186,10 @@ public final class ModelLadder: Sendable {
                                      reason: plan.cloudReason ?? (plan.policy == .cloudRequired ? .userRequiredCloud : .userPreferredCloud))
             switch ConsentPrompt.ask(ask, on: context.terminal) {
             case .allowOnce:
-                trace.consent = "once"
+                trace.consent = .once
                 return true
             case .alwaysAllow:
-                trace.consent = "always"
+                trace.consent = .always
                 do {
                     try ConsentBook(store: store).remember(.allow, for: d, at: clock())
                 } catch {
@@ -196,34 +198,20 @@ public final class ModelLadder: Sendable {
                 return true
             case .deny:
                 trace.skip(.cloud, model: model, category: "consent_denied", reason: .consentUnavailable, at: clock())
-                trace.consent = "denied"
+                trace.consent = .denied
                 return false
             }
         }
     }
 
-    /// The token budget of a model: its client configuration's, else derived from its window.
-    static func budget(of model: any LanguageModel, target: EndpointPolicy.Target) -> TokenBudget {
-        if let client = model as? OpenAICompatibleClient { return client.configuration.budget }
-        let window = model.capabilities.contextWindow
-        switch target {
-        case .local:
-            return window == TokenBudget.local.contextWindow ? .local : .forLocalWindow(window)
-        case .cloud:
-            let reserve = TokenBudget.cloud.replyReserve
-            return window == TokenBudget.cloud.contextWindow ? .cloud
-                : TokenBudget(contextWindow: window, promptBudget: max(0, window - reserve), replyReserve: reserve)
-        }
-    }
-
-    /// Probes a local OpenAI-compatible server on loopback within `timeout`; other models are
-    /// taken at their word.
+    /// Probes a local model that declares `probedBeforePlanning` (a server on loopback) within
+    /// `timeout`; other models are taken at their word.
     static func probe(_ model: any LanguageModel, timeout: Duration) async -> ModelAvailability {
-        guard let client = model as? OpenAICompatibleClient else { return model.availability }
-        guard client.configuration.target == .local else { return .unreachable(reason: "not_local") }
+        guard model.capabilities.probedBeforePlanning else { return model.availability }
+        guard model.descriptor.target == .local else { return .unreachable(reason: "not_local") }
         let (result, timedOut) = await Budget.run(within: timeout) { () -> ModelAvailability in
             do {
-                _ = try await client.verify()
+                _ = try await model.verify()
                 return .available
             } catch let error as ModelError {
                 switch error {

@@ -58,7 +58,7 @@ public struct RoutePlan: Sendable, Equatable, Codable {
     public var skipReason: ReasonCode?
     /// The precise fallback reason when the local rung is present but cannot answer:
     /// `localFailed:<category>` (probe failed, endpoint refused) or `localUnsuitable:<why>`.
-    public var skipDetail: String?
+    public var skipDetail: FallbackReason?
     /// How consent will be obtained when `rungs` contains `cloud`.
     public var cloudConsent: ConsentOutlook?
     /// Why the cloud rung was planned (shown in the consent prompt): `userRequiredCloud`,
@@ -158,7 +158,7 @@ public struct Planner: Sendable {
         /// or the payload exceeds its window).
         var cloudMayStandIn = false
         /// Local only: the fallback reason when a present local model cannot answer.
-        var failure: String?
+        var failure: FallbackReason?
     }
 
     /// The local rung: absent (cloud may stand in), present but failed or unsuitable (never the
@@ -167,10 +167,10 @@ public struct Planner: Sendable {
         let local = input.local
         guard local.configured else { return Verdict(usable: false, reason: .localUnavailable, cloudMayStandIn: true) }
         if let why = local.unsuitable {
-            return Verdict(usable: false, reason: .localUnavailable, failure: "localUnsuitable:\(why)")
+            return Verdict(usable: false, reason: .localUnavailable, failure: .unsuitable(why))
         }
         if let category = local.failureCategory {
-            return Verdict(usable: false, reason: .localUnavailable, failure: "localFailed:\(category)")
+            return Verdict(usable: false, reason: .localUnavailable, failure: .failed(.local, category: category))
         }
         guard local.fits(promptTokens: input.promptTokens) else {
             return Verdict(usable: false, reason: .localContextExceeded, cloudMayStandIn: true)

@@ -80,7 +80,7 @@ public struct QuotaMemory: Sendable {
 
     /// The state of `model` (its descriptor and key) as it stands at `now`.
     public func state(of model: any LanguageModel, at now: Date) throws -> QuotaState {
-        try state(for: model.descriptor, key: (model as? OpenAICompatibleClient)?.apiKeyForFingerprint, at: now)
+        try state(for: model.descriptor, key: model.apiKeyForFingerprint, at: now)
     }
 
     /// The remembered state as stored (a reached limit stays reached after its reset time).
@@ -94,7 +94,7 @@ public struct QuotaMemory: Sendable {
 
     /// Records `state` for `model` (its descriptor and key).
     public func remember(_ state: QuotaState, of model: any LanguageModel, at now: Date) throws {
-        try remember(state, for: model.descriptor, key: (model as? OpenAICompatibleClient)?.apiKeyForFingerprint, at: now)
+        try remember(state, for: model.descriptor, key: model.apiKeyForFingerprint, at: now)
     }
 
     /// A stored row as a state; anything unexpected is `malformed`, which never authorizes.

@@ -67,10 +67,10 @@ public struct Receipt: Sendable, Equatable, Codable {
     /// or `not_configured`.
     public var quota: String
     /// `passed`, `failed:<rule>` or `not_run` (no model answer was checked).
-    public var verification: String
+    public var verification: Verification
     /// How consent for the cloud rung was obtained, when cloud was a rung: `remembered`, `once`,
     /// `always`, `denied`, `unavailable`.
-    public var consent: String?
+    public var consent: ConsentState?
     public var promptBytes: Int
     public var contextBytes: Int
     public var chunkCount: Int

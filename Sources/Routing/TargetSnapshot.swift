@@ -19,10 +19,10 @@ public struct TargetSnapshot: Sendable, Equatable {
     public var budget: TokenBudget
     /// Local only: the model is present but is not this run's rung (e.g. `embedded`: the
     /// in-process model, installed but not selected, or selected but not used by this intent).
-    public var unsuitable: String?
+    public var unsuitable: LocalUnsuitability?
 
     public init(target: EndpointPolicy.Target, descriptor: ModelDescriptor?, base: ModelAvailability,
-                probe: ModelAvailability? = nil, quota: QuotaState, budget: TokenBudget, unsuitable: String? = nil) {
+                probe: ModelAvailability? = nil, quota: QuotaState, budget: TokenBudget, unsuitable: LocalUnsuitability? = nil) {
         self.target = target
         self.descriptor = descriptor
         self.base = base

@@ -59,5 +59,25 @@ extension StoreSchema {
         Migration("011_library_tickets_path", """
             CREATE INDEX library_tickets_path ON library_tickets(path, action, state);
             """),
+        // Documents are written in bounded transactions: `complete` is 0 while a document's chunks
+        // are being written (searches leave it out; the next run finishes or redoes it).
+        // `index_generation` is the reindex generation the document was embedded under, so an
+        // interrupted `library reindex` continues where it stopped. `library_failures` remembers
+        // a file whose ingestion failed, by fingerprint, so an unchanged file is not retried.
+        // The claim index lets `claim` take the next queued ticket without sorting the queue.
+        Migration("012_library_batches", """
+            ALTER TABLE library_documents ADD COLUMN complete INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE library_documents ADD COLUMN index_generation INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE library_failures(
+              path TEXT PRIMARY KEY NOT NULL,
+              size INTEGER NOT NULL,
+              mtime_ns INTEGER NOT NULL,
+              content_hash TEXT,
+              state TEXT NOT NULL,
+              reason TEXT NOT NULL,
+              failed_at REAL NOT NULL
+            );
+            CREATE INDEX library_tickets_lease ON library_tickets(state, lease_expires);
+            """),
     ]
 }

@@ -45,6 +45,29 @@ struct StructuredOutputTests {
         #expect(model.callCount == 2)
     }
 
+    @Test func aRepairThatCannotFinishBeforeTheDeadlineIsNotStarted() async throws {
+        let model = ScriptedModel()
+        model.enqueue(reply: "I cannot produce JSON today.")
+        model.enqueue(reply: valid)
+        let error = await modelError {
+            _ = try await StructuredOutput.generate(model, request: request, schema: schema, deadline: .now - .seconds(1))
+        }
+        guard case .decodingFailure(let reason)? = error else {
+            Issue.record("expected decodingFailure, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("no time left for a repair"))
+        #expect(model.callCount == 1)
+    }
+
+    @Test func aRepairThatFitsTheDeadlineIsMade() async throws {
+        let model = ScriptedModel()
+        model.enqueue(reply: "I cannot produce JSON today.")
+        model.enqueue(reply: valid)
+        let result = try await StructuredOutput.generate(model, request: request, schema: schema, deadline: .now + .seconds(600))
+        #expect(result.attempts == 2)
+    }
+
     @Test func modelErrorsAreNotRepaired() async throws {
         let model = ScriptedModel()
         model.enqueue(error: .server(status: 503, code: nil))

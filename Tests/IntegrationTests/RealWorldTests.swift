@@ -105,7 +105,7 @@ import Testing
         #expect(unusable.stderr.contains("is not a directory"))
         #expect(!unusable.stderr.contains("NSCocoaErrorDomain"))
         let badNow = try IntentBinary.run(["run", "DailyBrief", "--now", "2026-02-30"], home: home.path)
-        #expect(badNow.exitCode == 64)
+        #expect(badNow.exitCode == 65)
         #expect(badNow.stderr.contains("28 days"))
     }
 

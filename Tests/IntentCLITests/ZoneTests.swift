@@ -1,5 +1,6 @@
 import Agenda
 import Foundation
+import IntentKit
 @testable import IntentCLI
 import IntentTestSupport
 import Testing
@@ -92,16 +93,29 @@ private let hasTZData = FileManager.default.fileExists(atPath: "/usr/share/zonei
                 try ClockOptions.now(flag: bad, environment: [:], zone: paris, wallClock: { Date() })
             }
         }
-        var warnings: [String] = []
-        let shifted = try? ClockOptions.now(flag: "2026-03-29T02:30", environment: [:], zone: paris, wallClock: { Date() }) {
-            warnings.append($0)
+        // a time the clocks skip is invalid input naming --now, with the time that exists
+        #expect(throws: IntentError.invalidValue(parameter: "now", reason: "'2026-03-29T02:30': 2026-03-29T02:30 does not exist in "
+            + "Europe/Paris: the clocks go forward from 02:00 to 03:00 (+01:00 to +02:00); use 03:30, or give a UTC offset")) {
+            try ClockOptions.now(flag: "2026-03-29T02:30", environment: [:], zone: paris, wallClock: { Date() })
         }
-        #expect(shifted == TestClock.date("2026-03-29T01:30:00Z"))
-        #expect(warnings.first?.contains("does not exist") == true)
+        #expect(throws: IntentError.invalidInput("invalid value for INTENT_NOW: '2026-02-30': February 2026 has 28 days, not 30")) {
+            try ClockOptions.now(flag: nil, environment: ["INTENT_NOW": "2026-02-30"], zone: paris, wallClock: { Date() })
+        }
+        // not ISO-8601 at all is a usage error
+        #expect(throws: IntentError.usage("--now 'tomorrow': not an ISO-8601 date or date-time (use ISO-8601, e.g. "
+            + "2026-12-01T09:00:00+01:00 or 2026-12-01T09:00)")) {
+            try ClockOptions.now(flag: "tomorrow", environment: [:], zone: paris, wallClock: { Date() })
+        }
+        #expect(try ClockOptions.now(flag: "2026-03-29T02:30+01:00", environment: [:], zone: paris, wallClock: { Date() })
+                == TestClock.date("2026-03-29T01:30:00Z"))
         #expect(try ClockOptions.now(flag: "2028-02-29T12:00:00+01:00", environment: [:], zone: paris, wallClock: { Date() })
                 == TestClock.date("2028-02-29T11:00:00Z"))
-        // In the autumn overlap the earlier instant is used.
-        #expect(try ClockOptions.now(flag: "2026-10-25T02:30", environment: [:], zone: paris, wallClock: { Date() })
-                == TestClock.date("2026-10-25T00:30:00Z"))
+        // In the autumn overlap the first (earlier) instant is used, with a warning naming both.
+        var warnings: [String] = []
+        #expect(try ClockOptions.now(flag: "2026-10-25T02:30", environment: [:], zone: paris, wallClock: { Date() }) {
+            warnings.append($0)
+        } == TestClock.date("2026-10-25T00:30:00Z"))
+        #expect(warnings == ["--now 2026-10-25T02:30 happens twice in Europe/Paris (the clocks go back); using the first, "
+            + "2026-10-25T02:30:00+02:00, not 2026-10-25T02:30:00+01:00 (give an offset to choose)"])
     }
 }

@@ -75,4 +75,40 @@ private let calendar = PackagePaths.fixture("demo/calendar.ics").path
         #expect(value.tasks.map(\.title) == ["Call Mira today"])
         #expect(throws: LadderRejection.self) { try model.reconcile(JSONValue.parse(Data(#"{"headline":""}"#.utf8))) }
     }
+
+    @Test func theCompactFormOffersTheFactsAsChoicesAndNoTasksWithoutSources() throws {
+        let facts = BriefFacts(day: Date(), dayEnd: Date(), now: TestClock.reference, timeZone: .gmt, events: [], nextMorning: [],
+                               dueReminders: [], openReminders: [], thoughts: [])
+        let draft = DailyBriefValue(date: "2026-11-30", headline: "Monday 30 November: a clear calendar",
+                                    keyPoints: ["No events on the calendar today.", "No open reminders.", "No thoughts."],
+                                    tasks: [], events: [], reminders: [], thoughts: [])
+        let model = BriefModel(facts: facts, deterministic: draft, dates: DueDateResolver())
+        let form = model.compactForm
+        let schema = form.schema.schema
+        #expect(schema.properties.map(\.name) == ["headline", "key_points"])
+        let choices = try #require(schema.properties.last?.schema.items.first?.enumValues)
+        #expect(choices == draft.keyPoints)
+        #expect(form.maxTokens == CompactForm.replyTokens(for: schema))
+        #expect(form.maxTokens < BriefModel.maxReplyTokens)
+        // Chosen twice counts once; a compact reply is topped up from the deterministic points.
+        let reply = JSONValue.parse(Data(#"{"headline":"A clear Monday","key_points":["No open reminders.","No open reminders.","No thoughts."]}"#.utf8))
+        let value = try model.reconcile(reply, compact: true)
+        #expect(value.keyPoints == ["No open reminders.", "No thoughts.", "No events on the calendar today."])
+        #expect(throws: LadderRejection(rule: "key-points-count")) { try model.reconcile(reply) }
+        let invented = JSONValue.parse(Data(#"{"headline":"Monday 2021-12-31","key_points":["No open reminders.","No thoughts.","x"]}"#.utf8))
+        #expect(throws: LadderRejection(rule: "point-not-grounded")) { try model.reconcile(invented, compact: true) }
+    }
+
+    @Test func theCompactFormLetsTasksCiteOnlyEventsAndThoughts() throws {
+        let facts = BriefFacts(day: Date(), dayEnd: Date(), now: TestClock.reference, timeZone: .gmt, events: [], nextMorning: [],
+                               dueReminders: [], openReminders: [], thoughts: [])
+        let draft = DailyBriefValue(date: "2026-11-30", headline: "h", keyPoints: ["a", "b", "c"], tasks: [], events: [],
+                                    reminders: [.init(id: "r1", title: "pay rent", due: "2026-11-30", list: "todo", overdue: false)],
+                                    thoughts: [.init(id: "th_1", text: "call Mira", tags: [], due: nil)])
+        let schema = BriefModel(facts: facts, deterministic: draft, dates: DueDateResolver()).compactSchema.schema
+        let task = try #require(schema.properties.first { $0.name == "tasks" }?.schema.items.first)
+        #expect(task.properties.first { $0.name == "source" }?.schema.enumValues == ["thought:th_1"])
+        let choices = try #require(schema.properties.first { $0.name == "key_points" }?.schema.items.first?.enumValues)
+        #expect(choices == ["a", "b", "c", "Due: pay rent", "Thought: call Mira"])
+    }
 }

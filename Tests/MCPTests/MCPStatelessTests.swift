@@ -92,7 +92,11 @@ import Testing
         let other = try await retry(server, id: 2, title: "call Ada", state: state, confirm: .bool(true))
         #expect(other["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("other arguments") == true)
         guard case .string(let token)? = state else { Issue.record("no requestState"); return }
-        let flipped = String(token.dropLast()) + (token.hasSuffix("A") ? "B" : "A")
+        // A character inside the signature (the last one carries unused bits), changed for sure.
+        var chars = Array(token)
+        let i = chars.count - 5
+        chars[i] = chars[i] == "A" ? "B" : "A"
+        let flipped = String(chars)
         let forged = try await retry(server, id: 3, state: .string(flipped), confirm: .bool(true))
         #expect(forged["isError"] == .bool(true))
         let garbage = try await retry(server, id: 4, state: "not-a-state", confirm: .bool(true))

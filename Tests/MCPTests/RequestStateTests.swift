@@ -87,4 +87,16 @@ struct StateKeyFileTests {
             try StateKeyFile(directory: home.url).key()
         }
     }
+
+    @Test func onlyTheCanonicalBase64URLSpellingDecodes() {
+        let mac = [UInt8](repeating: 0xAB, count: 32)  // 43 characters, 2 unused bits in the last
+        let text = Base64URL.encode(mac)
+        #expect(Base64URL.decode(text) == mac)
+        var chars = Array(text)
+        let last = chars[chars.count - 1]
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let index = alphabet.firstIndex(of: last)!
+        chars[chars.count - 1] = alphabet[index ^ 1]  // the same 4 significant bits, another unused bit
+        #expect(Base64URL.decode(String(chars)) == nil)
+    }
 }

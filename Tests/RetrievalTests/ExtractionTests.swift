@@ -57,10 +57,10 @@ final class ExtractionTests: XCTestCase {
         }
     }
 
-    func testInvalidUTF8IsRefused() {
-        XCTAssertThrowsError(try TextExtractor.extract([0x48, 0xFF, 0x49], kind: .text, path: "bad.txt")) { error in
-            XCTAssertEqual(error as? RetrievalError, .notUTF8(path: "bad.txt"))
-        }
+    func testBytesThatAreNotUTF8AreReadAsWindows1252() throws {
+        let text = try TextExtractor.extract([0x48, 0xFF, 0x49], kind: .text, path: "latin.txt")
+        XCTAssertEqual(text.text, "HÿI")
+        XCTAssertEqual(text.sourceRange(of: 1..<3), 1..<2)
     }
 
     func testKindsByExtension() {
@@ -126,7 +126,7 @@ struct RefusalReasonTests {
             try TextExtractor.extract([0x7F, 0x45, 0x4C, 0x46, 0x00, 0xFF, 0x00], kind: .text, path: "x.txt")
         }
         #expect(throws: RetrievalError.notUTF8(path: "y.txt")) {
-            try TextExtractor.extract(Array("Caf\u{E9}".utf8.dropLast(2)) + [0xE9], kind: .text, path: "y.txt")
+            try TextExtractor.extract([0xEF, 0xBB, 0xBF] + Array("Caf".utf8) + [0xE9], kind: .text, path: "y.txt")
         }
     }
 

@@ -18,7 +18,7 @@ import Testing
         #expect(h.cloud.callCount == 0)
         let receipt = try h.receipt(outcome)
         #expect(receipt.attempts.map(\.outcome) == [.completed])
-        #expect(receipt.verification == "passed")
+        #expect(receipt.verification == .passed)
         #expect(receipt.envelopeSHA256.hasPrefix("hmac-sha256:"))
         #expect(!receipt.envelopeSHA256.contains(phrasingRequest().envelope.sha256), "keyed: a guess cannot be confirmed")
         #expect(receipt.envelopeSHA256 == HomeKeys.load(directory: h.home.paths.configDirectory).digest(phrasingRequest().envelope))
@@ -80,11 +80,11 @@ import Testing
         outcome = try await h.ladder().run(grounded, in: h.context(.preferLocal))
         #expect(outcome.value == "deterministic")
         #expect(outcome.route.fallbackReason == "localRejected:answer-not-grounded")
-        #expect(outcome.receipt.verification == "failed:answer-not-grounded")
+        #expect(outcome.receipt.verification == .failed(rule: "answer-not-grounded"))
         h.local.enqueue(reply: "{\"answer\": \"grounded\"}")
         outcome = try await h.ladder().run(grounded, in: h.context(.preferLocal))
         #expect(outcome.value == "grounded")
-        #expect(outcome.receipt.verification == "passed")
+        #expect(outcome.receipt.verification == .passed)
     }
 
     @Test func headlessWithoutConsentNeverPromptsAndRecordsConsentUnavailable() async throws {
@@ -101,7 +101,7 @@ import Testing
         #expect(outcome.route.fallbackReason == "consentUnavailable")
         #expect(outcome.route.reasons.contains("consentUnavailable"))
         let receipt = try h.receipt(outcome)
-        #expect(receipt.consent == "unavailable")
+        #expect(receipt.consent == .unavailable)
         #expect(try ConsentBook(store: h.store).load() == .none)
     }
 
@@ -130,7 +130,7 @@ import Testing
         let second = try await h.ladder().run(request, in: h.context(.cloudAllowed, terminal: silent))
         #expect(second.route.completed == .cloud)
         #expect(silent.transcript.isEmpty)
-        #expect(second.receipt.consent == "remembered")
+        #expect(second.receipt.consent == .remembered)
     }
 
     @Test func deniedConsentFallsBackOrExits77UnderCloudRequired() async throws {

@@ -145,14 +145,15 @@ import Testing
         let present: [TargetSnapshot] = [
             TargetSnapshot(target: .local, descriptor: nil, base: .available, probe: .unreachable(reason: "server_error"), quota: .available, budget: .local),
             TargetSnapshot(target: .local, descriptor: nil, base: .endpointRefused(rule: .lanNameIsNotLocal), quota: .available, budget: .local),
-            TargetSnapshot(target: .local, descriptor: nil, base: .available, quota: .available, budget: .local, unsuitable: "embedded_not_selected"),
+            TargetSnapshot(target: .local, descriptor: nil, base: .available, quota: .available, budget: .local, unsuitable: .notSelected),
         ]
         for local in present {
             for presence in [Presence.headless, .interactive] {
                 let plan = try Planner().plan(PlanInput(policy: .preferLocal, need: .improvable, promptTokens: 100, cloud: cloud,
                                                         local: local, presence: presence, consent: consent), id: "p")
                 #expect(plan.rungs == [.deterministic])
-                #expect(plan.skipDetail?.hasPrefix("local") == true)
+                #expect(plan.skipDetail?.target == .local)
+                #expect(plan.skipDetail?.description.hasPrefix("local") == true)
             }
         }
     }

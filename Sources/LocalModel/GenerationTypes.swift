@@ -21,6 +21,9 @@ public struct GenerationOptions: Sendable, Equatable {
     /// When set, the fixed prefix's keys and values are kept in a snapshot file in this directory
     /// and later processes load it instead of evaluating the prefix.
     public var prefixCacheDirectory: URL? = nil
+    /// Text in a system message where the fixed prefix ends (what follows it depends on the
+    /// request, e.g. a schema built from the command); nil: the whole system message is fixed.
+    public var fixedPrefixEnd: String? = nil
 
     public init(maxTokens: Int = 256, temperature: Double = 0, topP: Double = 1, seed: UInt64 = 0,
                 schema: JSONSchema? = nil, reportTopLogits: Int = 10) {

@@ -66,22 +66,35 @@ public final class LocalModelRunner: Sendable {
         return ids
     }
 
-    /// Tokens of `promptTokens(for: messages)` before the last message's content: the fixed
-    /// prefix when every earlier message is a system message (instructions and schema, never
-    /// user text) and the last one is the user's; 0 otherwise.
-    public func fixedPrefixLength(for messages: [ChatMessage]) -> Int {
+    /// Leading tokens of `promptTokens(for: messages)` that form a fixed prefix: everything before
+    /// the last message's content when every earlier message is a system message (never user
+    /// text) and the last one is the user's; 0 otherwise. When `systemCut` occurs in a system
+    /// message, that message counts only up to it (the rest, e.g. a schema built from the
+    /// command, is not fixed). The count is the common prefix of the prompt's tokens and the
+    /// fixed text's tokens, so it is exact even where BPE merges across the cut.
+    public func fixedPrefixLength(for messages: [ChatMessage], systemCut: String? = nil) -> Int {
         guard let last = messages.last, last.role == "user", messages.dropLast().allSatisfy({ $0.role == "system" }) else { return 0 }
         var head = Array(messages.dropLast())
         if let system = chatTemplate.defaultSystemPrompt, head.first?.role != "system" {
             head.insert(ChatMessage(role: "system", content: system), at: 0)
         }
-        var n = 0
+        var fixed: [Int] = []
+        var cut = false
         for m in head {
-            n += tokenizer.encode("<|im_start|>" + m.role + "\n", special: true).count
-            n += tokenizer.encode(m.content, special: false).count
-            n += tokenizer.encode("<|im_end|>\n", special: true).count
+            fixed += tokenizer.encode("<|im_start|>" + m.role + "\n", special: true)
+            if let systemCut, !systemCut.isEmpty, let r = m.content.range(of: systemCut) {
+                fixed += tokenizer.encode(String(m.content[..<r.lowerBound]), special: false)
+                cut = true
+                break
+            }
+            fixed += tokenizer.encode(m.content, special: false)
+            fixed += tokenizer.encode("<|im_end|>\n", special: true)
         }
-        return n + tokenizer.encode("<|im_start|>user\n", special: true).count
+        if !cut { fixed += tokenizer.encode("<|im_start|>user\n", special: true) }
+        let prompt = promptTokens(for: messages)
+        var n = 0
+        while n < min(prompt.count, fixed.count) && prompt[n] == fixed[n] { n += 1 }
+        return n
     }
 
     /// Identity of the weights for prefix snapshots: FNV-1a of the file size, the header
@@ -111,7 +124,7 @@ public final class LocalModelRunner: Sendable {
     public func generate(messages: [ChatMessage], options: GenerationOptions = GenerationOptions(),
                          onToken: (@Sendable (String) -> Void)? = nil) async throws -> GenerationResult {
         var options = options
-        if options.fixedPrefixTokens == 0 { options.fixedPrefixTokens = fixedPrefixLength(for: messages) }
+        if options.fixedPrefixTokens == 0 { options.fixedPrefixTokens = fixedPrefixLength(for: messages, systemCut: options.fixedPrefixEnd) }
         return try await generate(promptTokens: promptTokens(for: messages), options: options, onToken: onToken)
     }
 

@@ -131,6 +131,14 @@ struct PrefixSnapshotModelTests {
         #expect(n == runner.fixedPrefixLength(for: b))
         #expect(Array(runner.promptTokens(for: a).prefix(n)) == Array(runner.promptTokens(for: b).prefix(n)))
         #expect(runner.promptTokens(for: a)[n] != runner.promptTokens(for: b)[n])
+        // A schema built from the command, after the cut, is not part of the prefix.
+        let sa = [ChatMessage(role: "system", content: "Instructions.\n\nSchema: alpha"), ChatMessage(role: "user", content: "alpha")]
+        let sb = [ChatMessage(role: "system", content: "Instructions.\n\nSchema: gamma"), ChatMessage(role: "user", content: "gamma")]
+        let cut = runner.fixedPrefixLength(for: sa, systemCut: "\n\nSchema:")
+        #expect(cut > 0 && cut == runner.fixedPrefixLength(for: sb, systemCut: "\n\nSchema:"))
+        #expect(Array(runner.promptTokens(for: sa).prefix(cut)) == Array(runner.promptTokens(for: sb).prefix(cut)))
+        #expect(cut < runner.fixedPrefixLength(for: sa))
+        #expect(runner.detokenize(Array(runner.promptTokens(for: sa).prefix(cut))).contains("alpha") == false)
         // User text before the last message is never part of a fixed prefix.
         #expect(runner.fixedPrefixLength(for: [ChatMessage(role: "user", content: "x"), ChatMessage(role: "assistant", content: "y"),
                                                 ChatMessage(role: "user", content: "z")]) == 0)

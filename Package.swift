@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "Embeddings", dependencies: ["CBLAS", "Primitives"]),
         .target(name: "Grounding"),
         .target(name: "Retrieval", dependencies: ["Store", "Embeddings", "CBLAS", "IntentKit", "Grounding", "Primitives"]),
-        .target(name: "LocalModel", dependencies: ["CBLAS", "Primitives"]),
+        // AVX2/AVX-VNNI matrix-vector kernels of the embedded model, chosen at run time.
+        .target(name: "CQuantKernels"),
+        .target(name: "LocalModel", dependencies: ["CBLAS", "CQuantKernels", "Primitives"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel", "Primitives"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Generation", "Routing", "Retrieval", "Embeddings", "Grounding", "Primitives"], path: "Intents"),
         .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP", "Primitives"]),

@@ -10,8 +10,28 @@ else
   echo "MiniLM not installed (make models): embedding benchmark skipped"
 fi
 if "$BIN" model tokenize probe >/dev/null 2>&1; then
-  echo "SmolLM2 in-process, 400-token prompt and 128 generated tokens (anchor: llama.cpp 185–192 / 74–82 tok/s):"
-  "$BIN" model bench
+  echo "SmolLM2, 400-token prompt then 128 greedy tokens, 2 threads, side by side with llama.cpp on the same file:"
+  OURS=$("$BIN" model bench --json)
+  GGUF=$(printf '%s' "$OURS" | python3 -c 'import json,sys; print(json.load(sys.stdin).get("modelPath",""))')
+  if python3 -c 'import llama_cpp, numpy' 2>/dev/null && [ -n "$GGUF" ]; then
+    LLAMA=$(python3 "$(dirname "$0")/bench-llama.py" "$GGUF" 2 3)
+  else
+    echo "  (llama-cpp-python not importable: llama.cpp side skipped)"
+    LLAMA='{}'
+  fi
+  OURS="$OURS" LLAMA="$LLAMA" python3 - <<'PY'
+import json, os
+o, l = json.loads(os.environ["OURS"]), json.loads(os.environ["LLAMA"])
+rows = [("prompt", "promptTokensPerSecond"), ("generation", "generationTokensPerSecond")]
+print("  %-12s %12s %12s %8s" % ("tok/s median", "intent", "llama.cpp", "ratio"))
+for name, key in rows:
+    ours, theirs = o[key], l.get(key)
+    print("  %-12s %12.1f %12s %8s" % (name, ours, "%.1f" % theirs if theirs else "-",
+                                       "%.2fx" % (ours / theirs) if theirs else "-"))
+print("  intent runs:    " + ", ".join("%.1f/%.1f" % (r["promptTokensPerSecond"], r["generationTokensPerSecond"]) for r in o["runs"]))
+if l.get("runs"):
+    print("  llama.cpp runs: " + ", ".join("%.1f/%.1f" % (r["promptTokensPerSecond"], r["generationTokensPerSecond"]) for r in l["runs"]))
+PY
 else
   echo "SmolLM2 not installed (make models): local model benchmark skipped"
 fi

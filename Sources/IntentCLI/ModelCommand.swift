@@ -14,6 +14,7 @@ enum ModelCommand {
         FlagSpec(name: "seed", takesValue: true, help: "run: sampler seed"),
         FlagSpec(name: "model", takesValue: true, help: "a GGUF file instead of the installed SmolLM2"),
         FlagSpec(name: "home", takesValue: true, help: "look for weights under DIR/models too"),
+        FlagSpec(name: "portable-kernels", takesValue: false, help: "bench: the portable Swift kernels instead of AVX2/AVX-VNNI"),
         CatalogCommands.helpFlag,
     ]
 
@@ -57,7 +58,9 @@ enum ModelCommand {
             }
             url = found
         }
-        do { return try LocalModelRunner.load(url) } catch {
+        var configuration = LocalModelConfiguration.default
+        configuration.vectorKernels = !parsed.has("portable-kernels")
+        do { return try LocalModelRunner.load(url, configuration: configuration) } catch {
             throw IntentError.invalidInput(String(describing: error))
         }
     }

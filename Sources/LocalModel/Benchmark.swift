@@ -26,6 +26,10 @@ public struct LocalModelBenchmark: Sendable, Codable, Equatable {
     public var generationTokensPerSecond: Double
     /// Peak resident set (VmHWM) of the process in bytes, nil where /proc is unavailable.
     public var peakRSSBytes: Int?
+    /// The GGUF file measured (so a side-by-side run can load the same one).
+    public var modelPath: String
+    /// Single-token product kernels: "avx-vnni", "avx2" or "portable".
+    public var kernels: String
 
     /// Runs the benchmark `repeats` times on `runner` (blocking; seconds of CPU on all threads).
     public static func run(_ runner: LocalModelRunner, promptTokens: Int = 400, generatedTokens: Int = 128,
@@ -56,7 +60,9 @@ public struct LocalModelBenchmark: Sendable, Codable, Equatable {
             promptTokens: prompt.count, generatedTokens: generatedTokens, threads: runner.configuration.threads, runs: runs,
             promptTokensPerSecond: median(runs.map(\.promptTokensPerSecond)),
             generationTokensPerSecond: median(runs.map(\.generationTokensPerSecond)),
-            peakRSSBytes: peakResidentBytes())
+            peakRSSBytes: peakResidentBytes(), modelPath: runner.url.path,
+            kernels: !runner.configuration.vectorKernels || VectorKernels.level == 0 ? "portable"
+                : VectorKernels.level == 2 ? "avx-vnni" : "avx2")
     }
 
     /// A fixed English prompt cut to exactly `tokens` tokens.

@@ -28,6 +28,7 @@ final class QuantizedBatch: @unchecked Sendable {
     let q: Buffer<SIMD8<Int16>>
     let d: Buffer<Float>
     let s: Buffer<Float>
+    let bytes: Buffer<Int8>
     let maxRows: Int
     let maxCols: Int
 
@@ -37,14 +38,16 @@ final class QuantizedBatch: @unchecked Sendable {
         q = Buffer(maxRows * maxCols / 8)
         d = Buffer(maxRows * maxCols / 32)
         s = Buffer(maxRows * maxCols / 32)
+        bytes = Buffer(maxRows * maxCols)
     }
 
     /// Quantizes `rows` rows of `cols` floats from `x` (row stride `cols`).
     func quantize(_ x: UnsafePointer<Float>, rows: Int, cols: Int, pool: WorkerPool) {
-        let q = q.pointer, d = d.pointer, s = s.pointer
+        let q = q.pointer, d = d.pointer, s = s.pointer, b = bytes.pointer
         let work = { (range: Range<Int>) in
             for r in range {
-                quantizeRow(x + r * cols, n: cols, q: q + r * cols / 8, d: d + r * cols / 32, s: s + r * cols / 32)
+                quantizeRow(x + r * cols, n: cols, q: q + r * cols / 8, d: d + r * cols / 32, s: s + r * cols / 32,
+                            bytes: b + r * cols)
             }
         }
         if rows >= 4 { pool.run(rows, work) } else { work(0..<rows) }
@@ -53,6 +56,7 @@ final class QuantizedBatch: @unchecked Sendable {
     /// The activations of row `r` for a matrix of `cols` columns.
     @inline(__always)
     func row(_ r: Int, cols: Int) -> QuantizedActivations {
-        QuantizedActivations(q: q.pointer + r * cols / 8, d: d.pointer + r * cols / 32, s: s.pointer + r * cols / 32)
+        QuantizedActivations(q: q.pointer + r * cols / 8, d: d.pointer + r * cols / 32, s: s.pointer + r * cols / 32,
+                             bytes: bytes.pointer + r * cols)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Options of one generation call.
 public struct GenerationOptions: Sendable, Equatable {
     /// Upper bound on generated tokens (the context window bounds it too).
@@ -12,6 +14,16 @@ public struct GenerationOptions: Sendable, Equatable {
     public var schema: JSONSchema?
     /// How many top logits of the first step to report in `GenerationResult.step0Top`.
     public var reportTopLogits: Int
+    /// Leading prompt tokens that form a fixed prefix (instructions, schema: no user text),
+    /// evaluated on their own so their keys and values can be reused; 0: none. Set by
+    /// `LocalModelRunner.generate(messages:…)` from the messages.
+    public var fixedPrefixTokens = 0
+    /// When set, the fixed prefix's keys and values are kept in a snapshot file in this directory
+    /// and later processes load it instead of evaluating the prefix.
+    public var prefixCacheDirectory: URL? = nil
+    /// Text in a system message where the fixed prefix ends (what follows it depends on the
+    /// request, e.g. a schema built from the command); nil: the whole system message is fixed.
+    public var fixedPrefixEnd: String? = nil
 
     public init(maxTokens: Int = 256, temperature: Double = 0, topP: Double = 1, seed: UInt64 = 0,
                 schema: JSONSchema? = nil, reportTopLogits: Int = 10) {
@@ -65,4 +77,8 @@ public struct GenerationResult: Sendable, Equatable {
     /// Wall-clock seconds spent on the prompt and on generation.
     public var promptSeconds: Double
     public var generationSeconds: Double
+    /// Prompt tokens whose keys and values were reused (this process's cache or a prefix
+    /// snapshot) instead of evaluated; "memory", "snapshot" or "evaluated" for a fixed prefix.
+    public var reusedPrefixTokens = 0
+    public var prefixSource: String? = nil
 }

@@ -17,7 +17,15 @@ struct Generator {
         }
         if isCancelled() { throw CancellationError() }
         let start = Date()
-        var logits = try context.evaluateReusingPrefix(promptTokens)
+        var logits: UnsafeBufferPointer<Float>
+        var prefixSource: LlamaContext.PrefixSource? = nil
+        if options.fixedPrefixTokens > 0 && options.fixedPrefixTokens < promptTokens.count {
+            let store = options.prefixCacheDirectory.map { DirectoryPrefixStore(directory: $0, keep: runner.configuration.prefixSnapshotsKept) }
+            (logits, prefixSource) = try context.evaluate(promptTokens, fixedPrefix: options.fixedPrefixTokens,
+                                                          store: store, modelHash: runner.modelHash)
+        } else {
+            logits = try context.evaluateReusingPrefix(promptTokens)
+        }
         let top = Sampler.topK(logits, options.reportTopLogits).map { TokenScore(id: $0, logit: logits[$0]) }
         let promptSeconds = Date().timeIntervalSince(start)
 
@@ -64,7 +72,9 @@ struct Generator {
         return GenerationResult(
             text: tokenizer.decode(generated), promptTokenIDs: promptTokens, generatedTokenIDs: generated,
             finishReason: reason, step0Top: top, promptSeconds: promptSeconds,
-            generationSeconds: Date().timeIntervalSince(genStart))
+            generationSeconds: Date().timeIntervalSince(genStart),
+            reusedPrefixTokens: prefixSource == .memory || prefixSource == .snapshot ? options.fixedPrefixTokens : 0,
+            prefixSource: prefixSource?.rawValue)
     }
 }
 

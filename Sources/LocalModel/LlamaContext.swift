@@ -40,16 +40,19 @@ final class LlamaContext: @unchecked Sendable {
     var position: Int { cache.count }
 
     /// Token ids whose keys and values are in the cache, in order.
-    private(set) var cachedTokens: [Int] = []
+    var cachedTokens: [Int] = []
     /// Leading cached positions that were computed by prompt chunks aligned to multiples of
     /// the batch size (generated tokens are not).
-    private var alignedPrefix = 0
+    var alignedPrefix = 0
+    /// Leading cached positions evaluated as a fixed prefix on their own (see `evaluate(_:fixedPrefix:…)`).
+    var fixedPrefix = 0
 
     /// Forgets the cache from `position` on (0 clears it).
     func truncate(to position: Int) {
         cache.count = min(cache.count, max(0, position))
         cachedTokens.removeLast(cachedTokens.count - cache.count)
         alignedPrefix = min(alignedPrefix, cache.count)
+        if fixedPrefix > cache.count { fixedPrefix = 0 }
     }
 
     /// Evaluates `tokens` as a fresh sequence, reusing cached whole prompt chunks.
@@ -63,14 +66,17 @@ final class LlamaContext: @unchecked Sendable {
         let limit = min(tokens.count - 1, cachedTokens.count, alignedPrefix)
         while common < limit && tokens[common] == cachedTokens[common] { common += 1 }
         truncate(to: common / maxBatch * maxBatch)
+        fixedPrefix = 0
         let logits = try evaluate(Array(tokens[cache.count...]))
         alignedPrefix = cache.count
         return logits
     }
 
     /// Runs `tokens` through the model at the current position and returns the logits of the
-    /// last token (`vocabSize` floats, valid until the next call).
-    func evaluate(_ tokens: [Int]) throws -> UnsafeBufferPointer<Float> {
+    /// last token (`vocabSize` floats, valid until the next call; not computed when `logits` is
+    /// false).
+    @discardableResult
+    func evaluate(_ tokens: [Int], logits wanted: Bool = true) throws -> UnsafeBufferPointer<Float> {
         guard !tokens.isEmpty else { throw LocalModelError.invalidOption(name: "tokens", reason: "empty input") }
         guard cache.count + tokens.count <= cache.maxTokens else {
             throw LocalModelError.contextOverflow(promptTokens: cache.count + tokens.count, contextWindow: cache.maxTokens)
@@ -82,7 +88,7 @@ final class LlamaContext: @unchecked Sendable {
         var start = 0
         while start < tokens.count {
             let chunk = Array(tokens[start..<min(tokens.count, start + maxBatch)])
-            forward(chunk, last: start + chunk.count == tokens.count)
+            forward(chunk, last: wanted && start + chunk.count == tokens.count)
             cachedTokens += chunk
             start += chunk.count
         }
@@ -107,7 +113,7 @@ final class LlamaContext: @unchecked Sendable {
         var starts: [Int] = [0]
         for (w, _) in jobs { starts.append(starts.last! + w.rows) }
         let total = starts.last!
-        let starts_ = starts
+        let starts_ = starts, vector = config.vectorKernels
         pool.run(total) { range in
             var row: UnpackedRow? = nil
             defer { row?.deallocate() }
@@ -116,6 +122,9 @@ final class LlamaContext: @unchecked Sendable {
                 let hi = min(range.upperBound, starts_[j + 1]) - starts_[j]
                 guard lo < hi else { continue }
                 let cols = w.cols, rows = w.rows
+                if n == 1 && vector && VectorKernels.matvec(w, rows: lo..<hi, act.row(0, cols: cols), out: out + lo) {
+                    continue
+                }
                 if n == 1 || w.type == .f32 || w.type == .f16 {
                     for r in lo..<hi {
                         for t in 0..<n { out[t * rows + r] = w.dot(row: r, act.row(t, cols: cols), input + t * cols) }

@@ -18,9 +18,15 @@ public struct LocalModelConfiguration: Sendable, Equatable {
     public var floatPromptProducts: Bool
     /// How long an idle worker thread spins for the next job before it sleeps (µs).
     public var spinMicroseconds: Int
+    /// Single-token products use the AVX2/AVX-VNNI kernels when the CPU has them (off: the
+    /// portable Swift kernels, for comparison).
+    public var vectorKernels: Bool
+    /// Prefix snapshot files kept per directory (the oldest beyond this are removed).
+    public var prefixSnapshotsKept = 8
 
     public init(threads: Int = 2, batchSize: Int = 256, initialCacheTokens: Int = 512, guidedCandidates: Int = 64,
-                guidedMaxWhitespace: Int = 1, floatPromptProducts: Bool = true, spinMicroseconds: Int = 200) {
+                guidedMaxWhitespace: Int = 1, floatPromptProducts: Bool = true, spinMicroseconds: Int = 200,
+                vectorKernels: Bool = true) {
         self.threads = threads
         self.batchSize = batchSize
         self.initialCacheTokens = initialCacheTokens
@@ -28,6 +34,7 @@ public struct LocalModelConfiguration: Sendable, Equatable {
         self.guidedMaxWhitespace = guidedMaxWhitespace
         self.spinMicroseconds = spinMicroseconds
         self.floatPromptProducts = floatPromptProducts
+        self.vectorKernels = vectorKernels
     }
 
     public static let `default` = LocalModelConfiguration()

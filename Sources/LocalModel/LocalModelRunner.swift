@@ -22,6 +22,7 @@ public final class LocalModelRunner: Sendable {
     let gguf: GGUFFile
     let weights: LlamaWeights
     private let context: Mutex<LlamaContext?>
+    private let hashSlot = Mutex<UInt64?>(nil)
     private let queue = DispatchQueue(label: "intent.localmodel")
 
     /// Opens and validates `url`; throws `LocalModelError` for unreadable, truncated or
@@ -65,6 +66,53 @@ public final class LocalModelRunner: Sendable {
         return ids
     }
 
+    /// Leading tokens of `promptTokens(for: messages)` that form a fixed prefix: everything before
+    /// the last message's content when every earlier message is a system message (never user
+    /// text) and the last one is the user's; 0 otherwise. When `systemCut` occurs in a system
+    /// message, that message counts only up to it (the rest, e.g. a schema built from the
+    /// command, is not fixed). The count is the common prefix of the prompt's tokens and the
+    /// fixed text's tokens, so it is exact even where BPE merges across the cut.
+    public func fixedPrefixLength(for messages: [ChatMessage], systemCut: String? = nil) -> Int {
+        guard let last = messages.last, last.role == "user", messages.dropLast().allSatisfy({ $0.role == "system" }) else { return 0 }
+        var head = Array(messages.dropLast())
+        if let system = chatTemplate.defaultSystemPrompt, head.first?.role != "system" {
+            head.insert(ChatMessage(role: "system", content: system), at: 0)
+        }
+        var fixed: [Int] = []
+        var cut = false
+        for m in head {
+            fixed += tokenizer.encode("<|im_start|>" + m.role + "\n", special: true)
+            if let systemCut, !systemCut.isEmpty, let r = m.content.range(of: systemCut) {
+                fixed += tokenizer.encode(String(m.content[..<r.lowerBound]), special: false)
+                cut = true
+                break
+            }
+            fixed += tokenizer.encode(m.content, special: false)
+            fixed += tokenizer.encode("<|im_end|>\n", special: true)
+        }
+        if !cut { fixed += tokenizer.encode("<|im_start|>user\n", special: true) }
+        let prompt = promptTokens(for: messages)
+        var n = 0
+        while n < min(prompt.count, fixed.count) && prompt[n] == fixed[n] { n += 1 }
+        return n
+    }
+
+    /// Identity of the weights for prefix snapshots: FNV-1a of the file size, the header
+    /// (metadata and tensor table, at most 16 MiB) and the last 64 KiB of tensor data.
+    public var modelHash: UInt64 {
+        hashSlot.withLock { slot in
+            if let slot { return slot }
+            var h = FNV64()
+            let file = gguf.file
+            h.add(UInt64(file.count))
+            h.add(UnsafeRawBufferPointer(start: file.base, count: min(gguf.dataOffset, 16 << 20)))
+            let tail = min(file.count, 64 << 10)
+            h.add(UnsafeRawBufferPointer(start: file.base + (file.count - tail), count: tail))
+            slot = h.value
+            return h.value
+        }
+    }
+
     /// Generates a continuation of raw `prompt` text (control tokens in it are interpreted).
     /// `onToken` receives text deltas (whole UTF-8 characters) as they are produced.
     public func generate(prompt: String, options: GenerationOptions = GenerationOptions(),
@@ -75,7 +123,9 @@ public final class LocalModelRunner: Sendable {
     /// Generates the assistant's reply to `messages`.
     public func generate(messages: [ChatMessage], options: GenerationOptions = GenerationOptions(),
                          onToken: (@Sendable (String) -> Void)? = nil) async throws -> GenerationResult {
-        try await generate(promptTokens: promptTokens(for: messages), options: options, onToken: onToken)
+        var options = options
+        if options.fixedPrefixTokens == 0 { options.fixedPrefixTokens = fixedPrefixLength(for: messages, systemCut: options.fixedPrefixEnd) }
+        return try await generate(promptTokens: promptTokens(for: messages), options: options, onToken: onToken)
     }
 
     /// Generates from prompt token ids. Cancelling the calling task stops generation before the

@@ -8,12 +8,16 @@ struct QuantizedActivations {
     let q: UnsafeMutablePointer<SIMD8<Int16>>
     let d: UnsafeMutablePointer<Float>
     let s: UnsafeMutablePointer<Float>
+    /// The same values as plain signed bytes, 32 per block in element order (the vector
+    /// kernels' layout), when the producer filled them.
+    var bytes: UnsafeMutablePointer<Int8>? = nil
 }
 
-/// Quantizes `n` floats (a multiple of 32) into split vectors `q` (4 per block), `d` and `s`.
+/// Quantizes `n` floats (a multiple of 32) into split vectors `q` (4 per block), `d` and `s`,
+/// and into plain bytes `bytes` when given.
 @inline(__always)
 func quantizeRow(_ x: UnsafePointer<Float>, n: Int, q: UnsafeMutablePointer<SIMD8<Int16>>,
-                 d: UnsafeMutablePointer<Float>, s: UnsafeMutablePointer<Float>) {
+                 d: UnsafeMutablePointer<Float>, s: UnsafeMutablePointer<Float>, bytes: UnsafeMutablePointer<Int8>? = nil) {
     for b in 0..<(n / 32) {
         let xb = x + b &* 32
         var amax: Float = 0
@@ -27,6 +31,7 @@ func quantizeRow(_ x: UnsafePointer<Float>, n: Int, q: UnsafeMutablePointer<SIMD
             let f = xb[i] * inv
             let r = Int16(f + (f >= 0 ? 0.5 : -0.5))
             sum &+= Int32(r)
+            bytes?[b &* 32 &+ i] = Int8(truncatingIfNeeded: r)
             // Split layout: vector (i / 16) * 2 + i % 2, lane (i % 16) / 2.
             out[((i &>> 4) &* 2 &+ (i & 1)) &* 8 &+ ((i & 15) &>> 1)] = r
         }

@@ -1,0 +1,19 @@
+// Matrix-vector kernels of the embedded model for x86 CPUs with AVX2 (and AVX-VNNI), chosen at
+// run time: the rest of the binary stays baseline x86-64. Weights are ggml blocks of 32
+// (Q4_1: f16 d, f16 m, 16 nibble bytes; Q4_0: f16 d, 16 nibble bytes; Q8_0: f16 d, 32 bytes);
+// activations are 8-bit blocks of 32 with float scales `ad` and offset terms `as`
+// (as[b] = ad[b] * sum of the block's values, rounded to f16, Q4_1's m term).
+#ifndef INTENT_CQUANTKERNELS_H
+#define INTENT_CQUANTKERNELS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// 0: no vector kernels (callers use their portable path); 1: AVX2+FMA+F16C; 2: also AVX-VNNI.
+int intent_qk_level(void);
+
+/// out[r - row0] = row r of `w` · activations, for rows row0..<row1. `type`: 2 Q4_0, 3 Q4_1,
+/// 8 Q8_0. Returns 0 when the type or CPU is unsupported (nothing written).
+int intent_qk_matvec(int type, const void *w, size_t row_bytes, long row0, long row1, long blocks,
+                     const int8_t *a, const float *ad, const float *as, float *out);
+
+#endif

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import LocalModel
+
+/// The run-time-selected AVX2/AVX-VNNI kernels against the portable Swift kernels, on matrices
+/// with an odd row count (the two-row loop and its tail).
+@Suite struct VectorKernelTests {
+    @Test(arguments: [GGMLType.q4_0, .q4_1, .q8_0])
+    func vectorKernelsMatchPortableKernels(type: GGMLType) throws {
+        try #require(VectorKernels.level > 0, "this CPU has no AVX2: only the portable kernels run")
+        var rng = KernelTests.LCG(s: 7)
+        let cols = 192, rows = 7, blocks = cols / 32
+        var weights: [UInt8] = []
+        for _ in 0..<(rows * blocks) {
+            weights += Bytes.half(rng.next() * 0.1)
+            if type == .q4_1 { weights += Bytes.half(rng.next() * 0.1) }
+            weights += (0..<(type == .q8_0 ? 32 : 16)).map { _ in UInt8(truncatingIfNeeded: Int((rng.next() + 1) * 127.5)) }
+        }
+        let x = (0..<cols).map { _ in rng.next() * 3 }
+        let batch = QuantizedBatch(maxRows: 1, maxCols: cols)
+        let pool = WorkerPool(threads: 1, spinMicroseconds: 0)
+        x.withUnsafeBufferPointer { batch.quantize($0.baseAddress!, rows: 1, cols: cols, pool: pool) }
+        let a = batch.row(0, cols: cols)
+        try weights.withUnsafeBytes { w in
+            let m = QuantizedMatrix(unchecked: w.baseAddress!, type: type, rows: rows, cols: cols)
+            var out = [Float](repeating: .nan, count: rows)
+            let done = out.withUnsafeMutableBufferPointer { VectorKernels.matvec(m, rows: 1..<rows, a, out: $0.baseAddress! + 1) }
+            try #require(done)
+            #expect(out[0].isNaN, "wrote outside its rows")
+            for r in 1..<rows {
+                let portable = m.dot(row: r, QuantizedActivations(q: a.q, d: a.d, s: a.s), x)
+                #expect(abs(out[r] - portable) <= 1e-4 * max(1, abs(portable)), "\(type.name) row \(r): \(out[r]) vs \(portable)")
+            }
+        }
+    }
+
+    @Test func floatMatricesHaveNoVectorKernel() {
+        let batch = QuantizedBatch(maxRows: 1, maxCols: 32)
+        var w = [Float](repeating: 1, count: 32), out: Float = 0
+        let done = w.withUnsafeMutableBytes { raw in
+            VectorKernels.matvec(QuantizedMatrix(unchecked: raw.baseAddress!, type: .f32, rows: 1, cols: 32),
+                                 rows: 0..<1, batch.row(0, cols: 32), out: &out)
+        }
+        #expect(!done)
+    }
+}

@@ -16,6 +16,8 @@ struct Generator {
             throw LocalModelError.contextOverflow(promptTokens: promptTokens.count, contextWindow: context.cache.maxTokens)
         }
         if isCancelled() { throw CancellationError() }
+        context.interrupt = isCancelled
+        defer { context.interrupt = { false } }
         let start = Date()
         var logits: UnsafeBufferPointer<Float>
         var prefixSource: LlamaContext.PrefixSource? = nil

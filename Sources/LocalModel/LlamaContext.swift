@@ -47,6 +47,11 @@ final class LlamaContext: @unchecked Sendable {
     /// Leading cached positions evaluated as a fixed prefix on their own (see `evaluate(_:fixedPrefix:…)`).
     var fixedPrefix = 0
 
+    /// Polled before each layer of a prompt chunk: a long prompt on a busy machine can take
+    /// tens of seconds, and a run past its deadline must stop within a layer, not after the
+    /// whole prompt (generation checks its own flag per token).
+    var interrupt: () -> Bool = { false }
+
     /// Forgets the cache from `position` on (0 clears it).
     func truncate(to position: Int) {
         cache.count = min(cache.count, max(0, position))
@@ -88,7 +93,8 @@ final class LlamaContext: @unchecked Sendable {
         var start = 0
         while start < tokens.count {
             let chunk = Array(tokens[start..<min(tokens.count, start + maxBatch)])
-            forward(chunk, last: wanted && start + chunk.count == tokens.count)
+            // Interrupted: the chunk's positions are not counted, so the cache stays whole chunks.
+            guard forward(chunk, last: wanted && start + chunk.count == tokens.count) else { throw CancellationError() }
             cachedTokens += chunk
             start += chunk.count
         }
@@ -160,7 +166,8 @@ final class LlamaContext: @unchecked Sendable {
         }
     }
 
-    private func forward(_ tokens: [Int], last: Bool) {
+    /// False when `interrupt` stopped it (the cache count is then unchanged).
+    private func forward(_ tokens: [Int], last: Bool) -> Bool {
         let n = tokens.count, d = hp.embeddingLength, kvDim = hp.kvDim, ff = hp.feedForwardLength
         let x = x.pointer, xb = xb.pointer, q = q.pointer, k = k.pointer, v = v.pointer
         let att = att.pointer, gate = gate.pointer, up = up.pointer
@@ -168,6 +175,7 @@ final class LlamaContext: @unchecked Sendable {
         for (t, id) in tokens.enumerated() { weights.embedding.row(id, into: x + t * d) }
 
         for (l, layer) in weights.layers.enumerated() {
+            if interrupt() { return false }
             for t in 0..<n { Ops.rmsNorm(x + t * d, layer.attnNorm, eps: hp.rmsEpsilon, n: d, out: xb + t * d) }
             act.quantize(xb, rows: n, cols: d, pool: pool)
             matmul([(layer.wq, q), (layer.wk, k), (layer.wv, v)], n: n, input: xb)
@@ -195,15 +203,16 @@ final class LlamaContext: @unchecked Sendable {
             for i in 0..<(n * d) { x[i] += xb[i] }
         }
         cache.count = pos0 + n
-        guard last else { return }
+        guard last else { return true }
         let lastRow = x + (n - 1) * d
         Ops.rmsNorm(lastRow, weights.outputNorm, eps: hp.rmsEpsilon, n: d, out: xb)
         if n >= 2, floatProducts != nil {
             // The logits that end a prompt use float activations too.
             FloatProducts.rowDots(weights.output, x: xb, out: logits.pointer, pool: pool)
-            return
+            return true
         }
         act.quantize(xb, rows: 1, cols: d, pool: pool)
         matmul(weights.output, n: 1, input: xb, out: logits.pointer)
+        return true
     }
 }

@@ -74,6 +74,16 @@ struct ModelParityTests {
             _ = try runner.generateBlocking(promptTokens: runner.promptTokens(for: messages), options: GenerationOptions(maxTokens: 50),
                                             isCancelled: { calls += 1; return calls > 3 })
         }
+        // A deadline during the prompt stops it within a layer; the next run is unaffected.
+        let long = [ChatMessage(role: "user", content: String(repeating: "The lighthouse keeper counts the ships. ", count: 40))]
+        var polls = 0
+        #expect(throws: CancellationError.self) {
+            _ = try runner.generateBlocking(promptTokens: runner.promptTokens(for: long), options: GenerationOptions(maxTokens: 5),
+                                            isCancelled: { polls += 1; return polls > 2 })
+        }
+        #expect(polls == 3)  // the run's own check, the first layer, then the stop
+        let after = try await runner.generate(messages: messages, options: GenerationOptions(maxTokens: 5, temperature: 0.8, seed: 3))
+        #expect(after.generatedTokenIDs == r.generatedTokenIDs)
     }
 
     @Test func guidedOutputAlwaysValidates() throws {

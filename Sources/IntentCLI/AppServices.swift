@@ -2,6 +2,8 @@ import Foundation
 import DueDate
 import IntentKit
 import Intents
+import Primitives
+import Retrieval
 import Routing
 import Store
 
@@ -52,7 +54,7 @@ struct AppServices: Sendable {
     @discardableResult
     func record(_ envelope: RunEnvelope, context: RunContext, elapsed: Duration, entryPoint: EntryPoint,
                 warn: (String) -> Void) -> RunEnvelope {
-        let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        let ms = elapsed.inMilliseconds
         func row(_ envelope: RunEnvelope) -> RunRecord {
             var row = RunRecord(envelope: envelope, presence: context.presence, policy: context.policy,
                                 startedAt: context.now, durationMs: ms)

@@ -50,7 +50,8 @@ public struct CaptureThought: Intent {
                                  requireConfirmation: false)
         try context.store.insertThought(ThoughtRecord(id: value.id, text: value.text, tags: value.tags,
                                                       due: value.due, createdAt: value.createdAt,
-                                                      runID: context.runID))
+                                                      runID: context.runID),
+                                         deferredTo: context.runWrites)
         let tagNote = tags.isEmpty ? "" : " tagged \(tags.map { "#\($0)" }.joined(separator: " "))"
         let dueNote = due.map { ", due \(Self.describe($0, zone: context.timeZone))" } ?? ""
         return IntentResult(value: value, dialog: "Saved thought\(tagNote)\(dueNote).", route: tagging.route,

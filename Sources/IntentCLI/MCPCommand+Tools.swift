@@ -60,8 +60,7 @@ struct IntentTools: ToolProvider {
         }
         let (preview, context, elapsed) = await execute(type, arguments, dryRun: true, assumeYes: false)
         guard preview.status == .dryRun else {
-            services.record(preview, context: context, elapsed: elapsed, entryPoint: .mcp) { log.warning($0) }
-            return .finished(outcome(preview))
+            return .finished(outcome(services.record(preview, context: context, elapsed: elapsed, entryPoint: .mcp) { log.warning($0) }))
         }
         let lines = preview.dialog.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         return .needsConfirmation(preview: "\(name) will save:\n" + lines.joined(separator: "\n"))
@@ -97,8 +96,7 @@ struct IntentTools: ToolProvider {
 
     private func run(_ type: any Intent.Type, _ arguments: [String: JSONValue], dryRun: Bool, assumeYes: Bool) async -> RunEnvelope {
         let (envelope, context, elapsed) = await execute(type, arguments, dryRun: dryRun, assumeYes: assumeYes)
-        services.record(envelope, context: context, elapsed: elapsed, entryPoint: .mcp) { log.warning($0) }
-        return envelope
+        return services.record(envelope, context: context, elapsed: elapsed, entryPoint: .mcp) { log.warning($0) }
     }
 
     private func execute(_ type: any Intent.Type, _ arguments: [String: JSONValue], dryRun: Bool,

@@ -63,9 +63,9 @@ enum RunCommand {
                                        policy: policy, assumeYes: parsed.has("yes"), dryRun: parsed.has("dry-run"),
                                        terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))
 
-        let envelope = await IntentRunner().run(type, request: request, context: context)
+        let performed = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock
-        services.record(envelope, context: context, elapsed: elapsed, entryPoint: .commandLine) {
+        let envelope = services.record(performed, context: context, elapsed: elapsed, entryPoint: .commandLine) {
             env.streams.err("intent: warning: \($0)\n")
         }
         RunOutput.print(envelope, json: json, env: env, zone: zone)

@@ -155,7 +155,7 @@ public final class ModelLadder: Sendable {
 
     private func save(_ receipt: Receipt, context: RunContext) -> String? {
         do {
-            try ReceiptBook(store: store).save(receipt)
+            try ReceiptBook(store: store).save(receipt, deferredTo: context.runWrites)
             return receipt.id
         } catch {
             context.log.warning("the execution receipt was not recorded (\(Redactor().redact(String(describing: error))))")

@@ -113,12 +113,13 @@ public struct ReceiptBook: Sendable {
         self.store = store
     }
 
-    public func save(_ receipt: Receipt) throws {
+    /// Saves `receipt`; with `writes`, in the run's transaction.
+    public func save(_ receipt: Receipt, deferredTo writes: RunWrites? = nil) throws {
         let body = String(decoding: try JSONCoding.encoder().encode(receipt), as: UTF8.self)
         try store.insertReceipt(ReceiptRecord(
             id: receipt.id, runID: receipt.runID, planID: receipt.planID, createdAt: receipt.createdAt,
             policy: receipt.policy.rawValue, intended: receipt.intended.rawValue, completed: receipt.completed?.rawValue ?? receipt.status,
-            fallbackReason: receipt.fallbackReason, body: body))
+            fallbackReason: receipt.fallbackReason, body: body), deferredTo: writes)
     }
 
     public func receipt(id: String) throws -> Receipt? {

@@ -51,10 +51,16 @@ public struct RunRecord: Sendable, Equatable, Codable {
 }
 
 extension IntentStore {
-    /// Records a run. Best effort by design: when another process holds the write lock it
-    /// waits at most `DatabaseConfiguration.historyWaitSeconds`, so a read is not held up by it.
-    public func recordRun(_ r: RunRecord) throws {
-        try database().write(maxWait: DatabaseConfiguration.historyWaitSeconds) { conn in
+    /// Records a run, and with it the run's deferred writes (`RunWrites`), in one transaction:
+    /// all of them are stored or none. With no deferred writes the row is best effort by design:
+    /// when another process holds the write lock it waits at most
+    /// `DatabaseConfiguration.historyWaitSeconds`, so a read is not held up by it; with some
+    /// (content the run produced) it waits as long as any write.
+    public func recordRun(_ r: RunRecord, with writes: RunWrites? = nil) throws {
+        let pending = writes?.take() ?? []
+        let wait = pending.isEmpty ? DatabaseConfiguration.historyWaitSeconds : nil
+        try database().write(maxWait: wait) { conn in
+            for write in pending { try write(conn) }
             try conn.run("""
                 INSERT INTO runs(id, intent, status, exit_code, error_code, presence, policy, started_at,
                   duration_ms, route_intended, route_completed, fallback_reason, receipt_id)

@@ -23,12 +23,13 @@ public struct ThoughtRecord: Sendable, Equatable {
 }
 
 extension IntentStore {
-    public func insertThought(_ thought: ThoughtRecord) throws {
+    /// Saves a thought; with `writes`, as part of the run's transaction (`recordRun(_:with:)`).
+    public func insertThought(_ thought: ThoughtRecord, deferredTo writes: RunWrites? = nil) throws {
         let tags = String(decoding: try JSONEncoder().encode(thought.tags), as: UTF8.self)
-        try database().write { conn in
+        try write({ conn in
             try conn.run("INSERT INTO thoughts(id, text, tags, due, created_at, run_id) VALUES (?, ?, ?, ?, ?, ?)",
                          [thought.id, thought.text, tags, thought.due, thought.createdAt, thought.runID])
-        }
+        }, deferredTo: writes)
     }
 
     /// Thoughts created at or after `since` (all when nil) and before `until` (no bound when

@@ -1,3 +1,4 @@
+import DueDate
 import Foundation
 import Routing
 import IntentKit

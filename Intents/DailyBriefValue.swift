@@ -29,7 +29,7 @@ public struct DailyBriefValue: IntentValue, Equatable {
 
     /// `YYYY-MM-DD`
     public var date: String
-    /// Under 120 characters.
+    /// At most `BriefRules.headlineLimit` (119) characters.
     public var headline: String
     /// 3 to 5 points.
     public var keyPoints: [String]
@@ -73,7 +73,7 @@ public struct DailyBriefValue: IntentValue, Equatable {
     public static var schema: JSONSchema {
         .object([
             .init("date", .string(format: "date")),
-            .init("headline", .string(maxLength: 120)),
+            .init("headline", .string(maxLength: BriefRules.headlineLimit)),
             .init("key_points", .array(of: .string(), minItems: 3, maxItems: 5)),
             .init("tasks", .array(of: taskSchema, maxItems: 5)),
             .init("events", .array(of: EventListValue.eventSchema)),

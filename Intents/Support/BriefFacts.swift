@@ -59,6 +59,8 @@ enum BriefRules {
     static let maxThoughts = 20
     /// Thoughts captured this many days before the brief's day (and on it) appear in it.
     static let thoughtLookbackDays = 1
+    /// A headline has at most this many characters (the result schema, the model's reply schema
+    /// and the composer all read it).
     static let headlineLimit = 119
     /// Event words that suggest preparing.
     static let prepWords: Set<String> = ["meeting", "review", "interview", "presentation", "demo", "appointment",

@@ -38,7 +38,7 @@ struct LibrarySynthesis {
         let need: PlanNeed = extractive.abstained ? .insufficientEvidence : .improvable
         return LadderRequest(need: need,
                              messages: [.system(Self.instructions), .user("Question: \(question)\n\n\(envelope.contextText)")],
-                             schema: schema, temperature: 0, maxTokens: 256, envelope: envelope,
+                             schema: schema, temperature: 0, maxTokens: ReplyTokens.libraryAnswer, envelope: envelope,
                              deterministic: extractive, fallback: extractive.abstained ? .abstain : .deterministic,
                              intent: "AskLibrary") { reply in try check(reply.json) }
             .withGroundingCounts()
@@ -66,7 +66,7 @@ struct LibrarySynthesis {
         var claims: [GroundingClaim] = []
         for draft in drafts {
             let inRange = draft.passages.map { n in (1...max(passages.count, 1)).contains(n) && n <= passages.count ? n - 1 : -1 }
-            let cited = inRange.map { $0 >= 0 ? Self.bestQuote(for: draft.text, in: passages[$0]) : nil }
+            let cited = inRange.map { $0 >= 0 ? passages[$0].verifiedCitation(for: draft.text) : nil }
             quotes.append(cited)
             claims.append(GroundingClaim(text: draft.text, citations: inRange.map { $0 >= 0 ? $0 : passages.count + 99 },
                                          quotesVerified: !cited.isEmpty && cited.allSatisfy { $0 != nil }, verbatim: false))
@@ -96,48 +96,6 @@ struct LibrarySynthesis {
         return LibraryAnswer(question: question, answer: answer, abstained: false, abstainReason: nil, claims: kept,
                              citations: citations, confidence: outcome.confidence, gates: gates,
                              grounding: outcome.ruleCounts)
-    }
-
-    /// The passage sentence sharing most words with the claim, as a verified byte-exact citation.
-    static func bestQuote(for claim: String, in chunk: Retrieval.EvidenceChunk) -> LibraryAnswer.Citation? {
-        let claimWords = words(claim)
-        var best: (Range<Int>, Int)?
-        for range in sentenceRanges(chunk.text) {
-            let bytes = Array(chunk.text.utf8)[range]
-            let overlap = words(String(decoding: bytes, as: UTF8.self)).intersection(claimWords).count
-            if overlap > (best?.1 ?? 0) { best = (range, overlap) }
-        }
-        guard let (range, overlap) = best, overlap >= max(1, claimWords.count / 4),
-              let citation = chunk.citation(textRange: range) else { return nil }
-        return CitationCheck.verify(citation) ? citation : nil
-    }
-
-    /// UTF-8 byte ranges of the sentences of `text` (split after . ! ? followed by a space).
-    static func sentenceRanges(_ text: String) -> [Range<Int>] {
-        let bytes = Array(text.utf8)
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for i in bytes.indices where [0x2E, 0x21, 0x3F].contains(bytes[i]) && (i + 1 == bytes.count || bytes[i + 1] == 0x20) {
-            ranges.append(start..<(i + 1))
-            start = i + 2
-        }
-        if start < bytes.count { ranges.append(start..<bytes.count) }
-        return ranges.compactMap { r in
-            var lo = r.lowerBound, hi = r.upperBound
-            while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x0A { lo += 1 }
-            while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x0A { hi -= 1 }
-            return lo < hi ? lo..<hi : nil
-        }
-    }
-
-    static func words(_ text: String) -> Set<String> {
-        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init).filter { $0.count > 2 })
-    }
-
-    static func numbers(in text: String) -> Set<String> {
-        Set(text.split { !$0.isNumber && $0 != "." && $0 != "," }
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,")).replacingOccurrences(of: ",", with: "") }
-            .filter { !$0.isEmpty && $0.contains(where: \.isNumber) })
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 import Store
 
 /// Short handles people can type (`k3f9`): a prefix of a hash of the reminder's id, in a

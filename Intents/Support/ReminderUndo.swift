@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 import Store
 
 /// The undo log of reminder writes: each write records what undoing it restores.

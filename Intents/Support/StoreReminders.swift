@@ -1,6 +1,7 @@
 import Agenda
 import Foundation
 import IntentKit
+import Primitives
 import Store
 
 /// The built-in backend: the `reminders` table of the store.

@@ -20,7 +20,7 @@ struct TagSuggestion {
         ]))
         let envelope = EvidenceEnvelope(prompt: Self.instructions, chunks: [EvidenceChunk(id: "thought", title: "note", text: text)])
         return LadderRequest(need: .improvable, messages: [.system(Self.instructions), .user(text)], schema: schema,
-                             temperature: 0, maxTokens: 48, envelope: envelope, deterministic: deterministic,
+                             temperature: 0, maxTokens: ReplyTokens.tagSuggestion, envelope: envelope, deterministic: deterministic,
                              intent: "CaptureThought") { reply in
             let suggested = reply.json?["tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
             guard suggested.allSatisfy({ $0.count <= 24 && $0 == $0.lowercased() && !$0.contains(" ") }) else {

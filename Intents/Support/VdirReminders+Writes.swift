@@ -1,6 +1,7 @@
 import Agenda
 import Foundation
 import IntentKit
+import Primitives
 import Store
 
 /// Writes of the vdir backend. New items are `<UID>.ics` written to a hidden temporary file in

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 
 /// A proleptic Gregorian calendar day, with arithmetic done on day numbers (no zone, no DST).
 struct Day: Sendable, Equatable, Comparable, Hashable {

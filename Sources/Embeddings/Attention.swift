@@ -1,5 +1,6 @@
 import CBLAS
 import Foundation
+import Primitives
 
 /// Multi-head self-attention over packed sequences.
 ///
@@ -41,7 +42,7 @@ enum Attention {
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, d, scale,
                     query, Int32(inputStride), key, Int32(inputStride), 0, scores, n)
         for i in 0..<length {
-            Kernels.softmax(scores + i * length, count: length)
+            FastMath.softmax(scores + i * length, count: length)
         }
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, d, n, 1,
                     scores, n, value, Int32(inputStride), 0, context, Int32(contextStride))

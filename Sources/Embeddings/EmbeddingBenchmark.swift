@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Throughput and memory figures of one embedder run (see `EmbeddingBenchmark.run`).
 public struct EmbeddingBenchmarkFigures: Sendable, Codable, Equatable {
@@ -45,15 +46,8 @@ public enum EmbeddingBenchmark {
 
     /// `count` sentences of `words` words each; the same for the same arguments on every machine.
     public static func sentences(count: Int, words: Int = 40, seed: UInt64 = 0x5eed) -> [String] {
-        var state = seed
-        func next() -> Int {
-            // SplitMix64
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return Int((z ^ (z >> 31)) % UInt64(vocabulary.count))
-        }
+        var generator = SeededGenerator(seed: seed)
+        func next() -> Int { Int(generator.next() % UInt64(vocabulary.count)) }
         return (0..<count).map { _ in
             var picked = (0..<words).map { _ in vocabulary[next()] }
             picked[0] = picked[0].prefix(1).uppercased() + picked[0].dropFirst()

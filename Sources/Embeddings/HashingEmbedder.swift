@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Tunable numbers of the hashing embedder. Changing any of them changes the vectors, so a new
 /// configuration must come with a new `identifier`.

@@ -1,5 +1,6 @@
 import CBLAS
 import Foundation
+import Primitives
 
 /// Numeric building blocks of the encoder, on raw row-major float buffers.
 enum Kernels {
@@ -95,16 +96,6 @@ enum Kernels {
         parallelRanges(count, threads: threads, minimumPerThread: 16_384) { range in
             FastMath.gelu(data + range.lowerBound, count: range.count)
         }
-    }
-
-    /// In-place softmax of one row (exponentials in their own loop so it vectorises).
-    @inline(__always)
-    static func softmax(_ row: UnsafeMutablePointer<Float>, count: Int) {
-        var maximum = -Float.infinity
-        for j in 0..<count { maximum = max(maximum, row[j]) }
-        for j in 0..<count { row[j] = FastMath.exp(row[j] - maximum) }
-        let inverse = 1 / sum(row, count: count, shift: 0, squared: false)
-        for j in 0..<count { row[j] *= inverse }
     }
 }
 

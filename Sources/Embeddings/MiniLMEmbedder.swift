@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// all-MiniLM-L6-v2 sentence embeddings (384-d), computed in Swift with BLAS: WordPiece
 /// tokenisation, 6-layer BERT encoder, mean pooling over the tokens, L2 normalisation — the
@@ -94,10 +95,10 @@ public struct MiniLMEmbedder: Embedder {
 }
 
 extension MiniLMEmbedder {
-    /// The installed model directory, searched as `ModelLocator` describes.
+    /// The installed model directory, searched in `ModelSearchPath` order.
     public static func installedDirectory(home: URL?, environment: [String: String],
                                           configuration: MiniLMConfiguration = .standard) -> URL? {
-        installedDirectory(in: ModelLocator.directories(home: home, environment: environment), configuration: configuration)
+        installedDirectory(in: ModelSearchPath.directories(home: home?.path, environment: environment), configuration: configuration)
     }
 
     /// The first complete model directory below one of `roots`, in order.
@@ -117,7 +118,7 @@ extension MiniLMEmbedder {
     public static func loadDefault(
         home: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> (embedder: any Embedder, problem: String?) {
-        loadDefault(searching: ModelLocator.directories(home: home, environment: environment))
+        loadDefault(searching: ModelSearchPath.directories(home: home?.path, environment: environment))
     }
 
     /// `loadDefault` over an explicit list of model directories (the app's resolved search order).

@@ -1,11 +1,12 @@
 import Foundation
+import Primitives
 
 /// A read-only, memory-mapped safetensors file.
 ///
 /// Layout: an 8-byte little-endian header length `n`, `n` bytes of JSON mapping tensor names to
 /// `{"dtype", "shape", "data_offsets": [begin, end]}` (offsets relative to the end of the
 /// header), an optional `__metadata__` object, then the tensor bytes. The file is mapped with
-/// `Data(.alwaysMapped)`, so tensors cost no copy; pages count as file-backed memory once touched.
+/// `MappedFile`, so tensors cost no copy; pages count as file-backed memory once touched.
 /// Every entry is validated when the file is opened: offsets inside the file, byte length equal
 /// to the shape times the dtype size.
 public struct SafetensorsFile: Sendable {
@@ -23,8 +24,10 @@ public struct SafetensorsFile: Sendable {
     public let tensors: [String: TensorInfo]
     /// String entries of `__metadata__`.
     public let metadata: [String: String]
-    /// The mapped file.
+    /// The tensor bytes: the mapped file's, or bytes given in memory.
     let data: Data
+    /// Keeps the mapping behind `data` alive.
+    private let mapping: MappedFile?
 
     static let elementSizes: [String: Int] = [
         "F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1,
@@ -36,19 +39,24 @@ public struct SafetensorsFile: Sendable {
     /// Maps and validates `url`. Throws `EmbeddingsError` for unreadable, truncated or malformed files.
     public init(contentsOf url: URL) throws {
         let name = url.lastPathComponent
-        let data: Data
+        let file: MappedFile
         do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
+            file = try MappedFile(path: url.path)
         } catch {
             throw EmbeddingsError.unreadable(url, otherwise: "cannot be mapped")
         }
-        try self.init(data: data, name: name)
+        try self.init(data: file.data, name: name, mapping: file)
     }
 
     /// Validates safetensors bytes already in memory (used by tests and by `init(contentsOf:)`).
     public init(data: Data, name: String) throws {
+        try self.init(data: data, name: name, mapping: nil)
+    }
+
+    private init(data: Data, name: String, mapping: MappedFile?) throws {
         self.name = name
         self.data = data
+        self.mapping = mapping
         guard data.count >= 8 else {
             throw EmbeddingsError.truncated(file: name, expectedBytes: 8, actualBytes: data.count)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 
 /// Applies `ModelTimeouts` to a transport's event stream: a watchdog timer fires at the current
@@ -84,8 +85,7 @@ final class Watchdog: @unchecked Sendable {
             return
         }
         let remaining = max(clock.now.duration(to: deadline), .zero)
-        let (seconds, attoseconds) = remaining.components
-        let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        let nanoseconds = remaining.timerNanoseconds()
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .milliseconds(5))
     }
 }

@@ -106,17 +106,13 @@ final class LoopbackConnection: Sendable {
                 sa.sin6_family = sa_family_t(AF_INET6)
                 sa.sin6_port = in_port_t(UInt16(port).bigEndian)
                 guard inet_pton(AF_INET6, address, &sa.sin6_addr) == 1 else { close(); continue }
-                connected = withUnsafePointer(to: &sa) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-                } == 0
+                connected = Self.connect(fd, &sa)
             } else {
                 var sa = sockaddr_in()
                 sa.sin_family = sa_family_t(AF_INET)
                 sa.sin_port = in_port_t(UInt16(port).bigEndian)
                 guard inet_pton(AF_INET, address, &sa.sin_addr) == 1 else { close(); continue }
-                connected = withUnsafePointer(to: &sa) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                } == 0
+                connected = Self.connect(fd, &sa)
             }
             if connected { return fd }
             close()
@@ -244,5 +240,14 @@ struct ResponseReader {
             }
             _ = try readLine()
         }
+    }
+}
+
+extension LoopbackConnection {
+    /// `connect(2)` to an IPv4 or IPv6 socket address; true when connected.
+    static func connect<Address>(_ fd: Int32, _ address: inout Address) -> Bool {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+        } == 0
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 
 /// Maps an HTTP error response (status, headers, body) to `ModelError`. The provider's free-text
 /// `message` is read only to recognise a context overflow; it is never kept.
@@ -108,10 +109,6 @@ public enum OpenAIErrorMapper {
     }
 
     private static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
+        PosixDateFormat.formatter("EEE, dd MMM yyyy HH:mm:ss zzz", timeZone: TimeZone(identifier: "GMT")!).date(from: text)
     }
 }

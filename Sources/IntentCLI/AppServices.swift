@@ -2,6 +2,8 @@ import Foundation
 import DueDate
 import IntentKit
 import Intents
+import Primitives
+import Retrieval
 import Routing
 import Store
 
@@ -47,7 +49,7 @@ struct AppServices: Sendable {
     /// history agree with the dates the run itself used. MCP calls are marked `mcp` in `presence`.
     func record(_ envelope: RunEnvelope, context: RunContext, elapsed: Duration, entryPoint: EntryPoint,
                 warn: (String) -> Void) {
-        let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        let ms = elapsed.inMilliseconds
         var row = RunRecord(envelope: envelope, presence: context.presence, policy: context.policy,
                             startedAt: context.now, durationMs: ms)
         if entryPoint == .mcp { row.presence = EntryPoint.mcp.rawValue }

@@ -1,4 +1,5 @@
 import Agenda
+import DueDate
 import Foundation
 import IntentKit
 import Intents

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 
 /// Strict ISO-8601 for `--now`: every field is checked against the Gregorian calendar, so
 /// `2026-02-30` and `25:00` are refused instead of rolled over, and a wall-clock time the zone
@@ -13,11 +14,7 @@ struct WallClockText {
     static let firstYear = 1583
 
     func description(in zone: TimeZone) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = zone
-        f.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
-        return f.string(from: date)
+        PosixDateFormat.string(date, "yyyy-MM-dd'T'HH:mm:ssxxx", timeZone: zone)
     }
 
     /// `failure`: not ISO-8601 (a usage error); `invalid`: well-formed but not on the calendar or

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Where `intent` keeps its data, configuration, secrets and model weights (DESIGN §8).
 ///
@@ -32,20 +33,14 @@ public struct AppPaths: Sendable, Equatable {
         let xdgData = xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("intent")
         let xdgConfig = xdg("XDG_CONFIG_HOME", ".config").appendingPathComponent("intent")
 
-        var models: [URL] = []
-        if let explicit = environment["INTENT_MODELS"], !explicit.isEmpty {
-            models.append(URL(fileURLWithPath: explicit))
-        }
         let home = explicitHome ?? environment["INTENT_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let models = ModelSearchPath.directories(home: home, environment: environment)
         if let home {
             let root = URL(fileURLWithPath: home).standardizedFileURL
-            models.append(root.appendingPathComponent("models"))
-            models.append(xdgData.appendingPathComponent("models"))
             return AppPaths(dataDirectory: root.appendingPathComponent("data"),
                             configDirectory: root.appendingPathComponent("config"),
                             modelDirectories: models)
         }
-        models.append(xdgData.appendingPathComponent("models"))
         return AppPaths(dataDirectory: xdgData, configDirectory: xdgConfig, modelDirectories: models)
     }
 

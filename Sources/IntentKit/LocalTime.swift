@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Wall-clock readings in a time zone, with daylight-saving gaps and overlaps made explicit.
 ///

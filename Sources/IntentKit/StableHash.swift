@@ -1,15 +1,10 @@
+import Primitives
+
 /// Stable, documented hashes for ids that must not change between runs or machines
 /// (Swift's `Hasher` is randomly seeded per process).
 public enum StableHash {
     /// 64-bit FNV-1a over the UTF-8 bytes.
-    public static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    public static func fnv1a64(_ text: String) -> UInt64 { FNV1a.hash(text) }
 
     /// `prefix_` followed by 12 hex digits of the FNV-1a hash of `text`.
     public static func id(_ prefix: String, _ text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 extension TimeText {
     private static let fullWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -62,12 +63,7 @@ extension TimeText {
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
     private static func foundationFormat(_ date: Date, _ pattern: String, zone: TimeZone) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = Calendar(identifier: .gregorian)
-        f.timeZone = zone
-        f.dateFormat = pattern
-        return f.string(from: date)
+        PosixDateFormat.string(date, pattern, timeZone: zone)
     }
 
     /// A `YYYY-MM-DD` day as the instant of its midnight in UTC; nil when it is not a real day.

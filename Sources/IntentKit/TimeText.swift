@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Fast, exact formatting and parsing of the few timestamp shapes the product writes and shows.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Intents
 import Routing
 import Store
 
@@ -22,6 +23,17 @@ public final class TemporaryHome: @unchecked Sendable {
     /// Paths as `--home` would resolve them, isolated from the user's installed model weights
     /// (a test that wants weights asks for them explicitly).
     public var paths: AppPaths { AppPaths.resolve(home: path, environment: ["HOME": path]) }
+
+    /// Names of the regular files under the home whose bytes contain `text` (where a secret leaked).
+    public func filesContaining(_ text: String) throws -> [String] {
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
+        while let file = walker?.nextObject() as? URL {
+            guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            if try Data(contentsOf: file).range(of: Data(text.utf8)) != nil { found.append(file.lastPathComponent) }
+        }
+        return found.sorted()
+    }
 
     public func store() -> IntentStore { IntentStore(paths: paths) }
 

@@ -1,29 +1,19 @@
 import Foundation
+import Primitives
 
-/// A read-only view of a whole file, memory-mapped with `Data(contentsOf:options: .alwaysMapped)`.
-///
-/// The mapping lives as long as this object; `base` stays valid for that lifetime (mapped `Data`
-/// storage never moves). Pages are file-backed, so untouched tensors cost no resident memory.
-public final class MappedFile: @unchecked Sendable {
-    public let path: String
-    public let count: Int
-    let base: UnsafeRawPointer
-    private let data: Data
+/// A model file mapped read-only (the mapping itself is `Primitives.MappedFile`); opening
+/// failures are `LocalModelError.cannotOpen`.
+public final class MappedFile: Sendable {
+    let mapping: Primitives.MappedFile
+    public var path: String { mapping.path }
+    public var count: Int { mapping.count }
+    var base: UnsafeRawPointer { mapping.base }
 
     public init(path: String) throws {
-        self.path = path
-        let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            mapping = try Primitives.MappedFile(path: path)
         } catch {
-            throw LocalModelError.cannotOpen(path: path, reason: (error as NSError).localizedDescription)
-        }
-        self.data = data
-        self.count = data.count
-        if data.isEmpty {
-            self.base = UnsafeRawPointer(bitPattern: 1)!
-        } else {
-            self.base = data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress!) }
+            throw LocalModelError.cannotOpen(path: path, reason: error.reason)
         }
     }
 }

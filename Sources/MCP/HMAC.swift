@@ -1,7 +1,8 @@
 import Foundation
 import IntentKit
+import Primitives
 
-/// HMAC-SHA256 (RFC 2104) over IntentKit's SHA-256; Foundation on Linux has no CryptoKit.
+/// HMAC-SHA256 (RFC 2104) over the shared SHA-256 (Primitives); Foundation on Linux has no CryptoKit.
 public enum HMACSHA256 {
     public static func mac(key: [UInt8], message: [UInt8]) -> [UInt8] {
         let blockSize = 64

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 
 /// The client's answer to a server-initiated request.
 enum ClientAnswer: Sendable {
@@ -88,8 +89,7 @@ extension MCPServer {
         }
         // A Dispatch timer, not `Task.sleep`: busy pool threads cannot hold the timeout back. An
         // answer that came first has removed the pending entry, so a late firing does nothing.
-        let (seconds, attoseconds) = configuration.elicitationTimeout.components
-        let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        let nanoseconds = configuration.elicitationTimeout.timerNanoseconds()
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
             self.answer(id, .timedOut)
         }

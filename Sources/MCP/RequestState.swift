@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 import Synchronization
 
 /// What a 2026-07-28 `requestState` carries between a tool call and its retry.

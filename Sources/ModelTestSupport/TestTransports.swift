@@ -1,5 +1,6 @@
 import Foundation
 import Generation
+import Primitives
 import Synchronization
 
 /// Routes every request to a `FakeOpenAIServer` through the live `URLSessionTransport`, whatever
@@ -96,8 +97,7 @@ private final class ScriptPlayer: Sendable {
                 switch steps[index] {
                 case .event(let event): continuation.yield(event)
                 case .pause(let duration):
-                    let (seconds, attoseconds) = duration.components
-                    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+                    let nanoseconds = duration.timerNanoseconds()
                     let next = index + 1
                     queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in play(from: next) }
                     return

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// One chunk of packed evidence, with the scores that put it there.
 public struct EvidenceChunk: Sendable, Equatable {
@@ -94,7 +95,7 @@ public struct RetrievalTrace: Sendable, Codable, Equatable {
 
     mutating func record(_ name: String, ids: [Int64], scores: [Double], since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        let ms = elapsed.inMilliseconds
         stages.append(Stage(name: name, candidates: ids.count, ids: ids, scores: scores, milliseconds: ms))
     }
 }

@@ -105,7 +105,9 @@ struct ExtractiveAnswerer {
                 let coverage = terms.coverage(ofText: text)
                 let strength = topScore > 0 ? chunk.score / topScore : 0
                 let typed = answerType != .open && answerType.isSatisfied(by: text, question: question)
-                let score = coverage + 0.25 * contextCoverage + 0.1 * strength - (chunk.isNeighbour ? 0.05 : 0)
+                let score = coverage + configuration.sentenceContextWeight * contextCoverage
+                    + configuration.sentenceStrengthWeight * strength
+                    - (chunk.isNeighbour ? configuration.neighbourSentencePenalty : 0)
                     + (typed ? configuration.answerTypeBonus : 0)
                 result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
                                              contextCoverage: contextCoverage, score: score,

@@ -34,7 +34,7 @@ struct HybridSearcher {
         var candidates: [Int64: Candidate] = [:]
         for (rank, hit) in vectorHits.enumerated() {
             let id = vectors.id(at: hit.slot)
-            candidates[id] = Candidate(id: id, fused: cfg.vectorWeight / (cfg.rrfK + Double(rank + 1)),
+            candidates[id] = Candidate(id: id, fused: Self.reciprocalRank(rank + 1, weight: cfg.vectorWeight, k: cfg.rrfK),
                                        cosine: hit.score, slot: hit.slot, vectorRank: rank + 1)
         }
         trace.record("vector", ids: vectorHits.map { vectors.id(at: $0.slot) }, scores: vectorHits.map { Double($0.score) }, since: t)
@@ -58,7 +58,7 @@ struct HybridSearcher {
                 candidate.cosine = vectors.cosine(query, slot: slot)
             }
             candidate.lexicalRank = rank + 1
-            candidate.fused += cfg.lexicalWeight / (cfg.rrfK + Double(rank + 1))
+            candidate.fused += Self.reciprocalRank(rank + 1, weight: cfg.lexicalWeight, k: cfg.rrfK)
             candidates[hit.id] = candidate
         }
         var fused = candidates.values.sorted { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
@@ -92,7 +92,7 @@ struct HybridSearcher {
             for parent in selected {
                 for id in try LibraryCatalog.neighbours(of: parent.id, radius: cfg.neighbourRadius, c)
                 where seen.insert(id).inserted {
-                    items.append((id, parent.fused * 0.5, candidates[id], true))
+                    items.append((id, parent.fused * cfg.neighbourScoreFactor, candidates[id], true))
                 }
             }
         }
@@ -128,23 +128,35 @@ struct HybridSearcher {
     /// Maximal marginal relevance over fused candidates (relevance = fused score scaled to 0…1).
     private func mmr(_ candidates: [Candidate], target: Int, vectors: VectorFile) -> [Candidate] {
         guard let top = candidates.first?.fused, top > 0 else { return [] }
-        let lambda = configuration.mmrLambda
-        var pool = Array(candidates.prefix(max(target * configuration.mmrPoolFactor, target)))
-        var chosen: [Candidate] = []
+        let pool = Array(candidates.prefix(max(target * configuration.mmrPoolFactor, target)))
+        let order = Self.mmrOrder(relevance: pool.map { $0.fused / top }, target: target, lambda: configuration.mmrLambda) {
+            Double(vectors.cosine(slot: pool[$0].slot!, slot: pool[$1].slot!))
+        }
+        return order.map { pool[$0] }
+    }
+
+    /// Maximal marginal relevance: repeatedly the index maximising `λ·relevance − (1−λ)·max
+    /// similarity to those already chosen` (ties: the earlier index), until `target` are chosen.
+    static func mmrOrder(relevance: [Double], target: Int, lambda: Double,
+                         similarity: (Int, Int) -> Double) -> [Int] {
+        var pool = Array(relevance.indices)
+        var chosen: [Int] = []
         while chosen.count < target, !pool.isEmpty {
             var bestIndex = 0
             var bestValue = -Double.infinity
             for (i, candidate) in pool.enumerated() {
-                var redundancy: Double = 0
-                for picked in chosen {
-                    redundancy = max(redundancy, Double(vectors.cosine(slot: candidate.slot!, slot: picked.slot!)))
-                }
-                let value = lambda * candidate.fused / top - (1 - lambda) * redundancy
+                let redundancy = chosen.map { similarity(candidate, $0) }.max() ?? 0
+                let value = lambda * relevance[candidate] - (1 - lambda) * redundancy
                 if value > bestValue { bestValue = value; bestIndex = i }
             }
             chosen.append(pool.remove(at: bestIndex))
         }
         return chosen
+    }
+
+    /// Weighted reciprocal-rank fusion: the score one list gives its item at 1-based `rank`.
+    static func reciprocalRank(_ rank: Int, weight: Double, k: Double) -> Double {
+        weight / (k + Double(rank))
     }
 
     /// Orders chunks so the strongest comes first and the second strongest last, weaker ones in

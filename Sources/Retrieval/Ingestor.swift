@@ -2,6 +2,7 @@ import Embeddings
 import Foundation
 import IntentKit
 import Glibc
+import Primitives
 import Store
 
 /// Processes one claimed ticket: stat, skip a file that failed before and has not changed, refuse

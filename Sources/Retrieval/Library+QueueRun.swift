@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Primitives
 import Store
 
 /// One pass of a worker over the queue: claims tickets until none is left (or it is asked to
@@ -25,8 +26,7 @@ struct QueueRun {
     }
 
     var elapsed: Double {
-        let d = ContinuousClock.now - started
-        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        (ContinuousClock.now - started).inSeconds
     }
 
     /// Counts the queued tickets and the sizes of their files (one `stat` each).
@@ -52,8 +52,7 @@ struct QueueRun {
                 p.chunks = before.chunks + chunksDone
                 p.bytes = before.bytes + bytesDone
                 p.totalBytes = max(totalBytes, p.bytes)
-                let d = ContinuousClock.now - started
-                p.seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+                p.seconds = (ContinuousClock.now - started).inSeconds
                 report?(p)
             }
             let size = ticket.action == .index ? FileFingerprint.of(ticket.path)?.size ?? 0 : 0

@@ -1,6 +1,7 @@
 import Embeddings
 import Foundation
 import IntentKit
+import Primitives
 import Store
 import Synchronization
 
@@ -234,10 +235,7 @@ public final class Library: Sendable {
 }
 
 extension Library {
-    /// The store's migrations with the library's appended when the composition root has not
-    /// already included them (for throw-away stores in evaluations and tests).
-    public static var migrations: [Migration] {
-        let known = Set(StoreSchema.migrations.map(\.name))
-        return StoreSchema.migrations + StoreSchema.library.filter { !known.contains($0.name) }
-    }
+    /// The tables a throw-away library store needs (evaluations, benchmarks, tests): the store's
+    /// own and the library's.
+    public static var schema: [MigrationSet] { [StoreSchema.migrations, LibrarySchema.migrations] }
 }

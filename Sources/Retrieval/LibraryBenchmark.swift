@@ -1,6 +1,7 @@
 import Embeddings
 import Foundation
 import IntentKit
+import Primitives
 import Store
 
 /// Figures of `intent bench library` (times in seconds or milliseconds as named; sizes in bytes).
@@ -65,7 +66,7 @@ public enum LibraryBenchmark {
         }
         let paths = AppPaths(dataDirectory: home.appendingPathComponent("data"),
                              configDirectory: home.appendingPathComponent("config"), modelDirectories: [])
-        let library = Library(store: IntentStore(paths: paths, migrations: Library.migrations), embedder: embedder,
+        let library = Library(store: IntentStore(paths: paths, schema: Library.schema), embedder: embedder,
                               configuration: configuration)
         try library.enqueue(paths: [docsDir])
         let summary = try library.processQueue()
@@ -103,7 +104,7 @@ public enum LibraryBenchmark {
         let start = ContinuousClock.now
         try body()
         let d = ContinuousClock.now - start
-        return Double(d.components.seconds) * 1_000 + Double(d.components.attoseconds) / 1e15
+        return d.inMilliseconds
     }
 
     /// VmHWM of this process from /proc/self/status (0 where unavailable).

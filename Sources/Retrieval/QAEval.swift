@@ -2,6 +2,7 @@ import Embeddings
 import Foundation
 import Grounding
 import IntentKit
+import Primitives
 import Store
 
 /// One question of a QA evaluation file (JSON Lines, SQuAD-derived; see Fixtures/qa/PROVENANCE.md).
@@ -90,7 +91,7 @@ public enum QAEval {
         defer { if home == nil { try? FileManager.default.removeItem(at: root) } }
         let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
                              configDirectory: root.appendingPathComponent("config"), modelDirectories: [])
-        let store = IntentStore(paths: paths, migrations: Library.migrations)
+        let store = IntentStore(paths: paths, schema: Library.schema)
         let library = Library(store: store, embedder: embedder, configuration: configuration)
         try library.enqueue(paths: [docs])
         let summary = try library.processQueue()
@@ -101,7 +102,7 @@ public enum QAEval {
             let start = ContinuousClock.now
             let (answer, diagnostics) = try library.answerWithDiagnostics(question: item.question, mode: mode, topK: topK)
             let elapsed = ContinuousClock.now - start
-            let ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+            let ms = elapsed.inMilliseconds
             var docOrder: [String] = []
             for c in answer.citations {
                 let name = URL(fileURLWithPath: c.path).lastPathComponent

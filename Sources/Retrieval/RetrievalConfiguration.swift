@@ -79,6 +79,13 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var mmrLambda: Double = 0.6
     /// Chunks on each side of a selected chunk pulled in as context.
     public var neighbourRadius: Int = 1
+    /// A neighbour's score as a fraction of the chunk it was pulled in by.
+    public var neighbourScoreFactor: Double = 0.5
+    /// Extractive sentence score: coverage + these × context coverage and × retrieval strength,
+    /// less the penalty for a sentence from a neighbour chunk.
+    public var sentenceContextWeight: Double = 0.25
+    public var sentenceStrengthWeight: Double = 0.1
+    public var neighbourSentencePenalty: Double = 0.05
     /// Token budget of the packed evidence (the local model's budget, DESIGN §7).
     public var evidenceTokenBudget: Int = 3_200
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Primitives
 import Synchronization
 
 /// A time limit on async work that holds even when the cooperative pool is busy: a Dispatch
@@ -15,8 +16,7 @@ enum Budget {
             fired.withLock { $0 = true }
             task.cancel()
         }
-        let (seconds, attoseconds) = max(limit, .zero).components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        let nanoseconds = limit.timerNanoseconds()
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: timer)
         let value = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         timer.cancel()

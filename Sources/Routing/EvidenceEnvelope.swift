@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Generation
+import Primitives
 
 /// One piece of evidence shown to a model: an id, a title and the text. Content: it goes to the
 /// model (after consent, for the cloud) and never into receipts, logs or errors.

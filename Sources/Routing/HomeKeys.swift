@@ -1,6 +1,7 @@
 import Foundation
 import Generation
 import IntentKit
+import Primitives
 import Secrets
 
 /// Keyed hashes with the home's secret (`HomeSecret`): the receipt's payload digest and the

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 import Store
 
 /// One try of one rung. Content-free: targets, identifiers, times and categories only.

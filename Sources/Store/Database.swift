@@ -97,16 +97,21 @@ public final class Database: @unchecked Sendable {
         }
         defer { sqlite3_busy_timeout(handle, currentBusyTimeout) }
         return try retryingBusy(seconds: wait) {
-                let connection = Connection(handle: handle)
-                try connection.execute("BEGIN IMMEDIATE")
-                do {
-                    let value = try body(connection)
-                    try connection.execute("COMMIT")
-                    return value
-                } catch {
-                    _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-                    throw error
-                }
+            let connection = Connection(handle: handle)
+            try connection.execute("BEGIN IMMEDIATE")
+            return try committing(connection, body)
+        }
+    }
+
+    /// Runs `body` in the open transaction: COMMIT after it, ROLLBACK when it throws.
+    private func committing<T>(_ connection: Connection, _ body: (Connection) throws -> T) throws -> T {
+        do {
+            let value = try body(connection)
+            try connection.execute("COMMIT")
+            return value
+        } catch {
+            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            throw error
         }
     }
 
@@ -123,14 +128,7 @@ public final class Database: @unchecked Sendable {
         } catch let error as SQLiteError where error.isBusy {
             return nil
         }
-        do {
-            let value = try body(connection)
-            try connection.execute("COMMIT")
-            return value
-        } catch {
-            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            throw error
-        }
+        return try committing(connection, body)
     }
 
     private func exec(_ sql: String) throws {

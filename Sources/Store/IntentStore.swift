@@ -18,10 +18,10 @@ public final class IntentStore: Sendable {
     /// Housekeeping runs at most once per process; tests turn it off.
     let housekeeping: Housekeeping?
 
-    public init(paths: AppPaths, migrations: [Migration] = StoreSchema.migrations,
-                housekeeping: Housekeeping? = Housekeeping()) {
+    /// `schema`: every module's migrations, registered by the composition root (`HomeSchema`).
+    public init(paths: AppPaths, schema: [MigrationSet], housekeeping: Housekeeping? = Housekeeping()) {
         self.paths = paths
-        self.migrator = Migrator(migrations)
+        self.migrator = Migrator(schema)
         self.housekeeping = housekeeping
     }
 

@@ -1,8 +1,8 @@
-/// The store's migrations, in order. Append only: never edit or reorder a released entry.
+/// The store's own tables (thoughts, reminders, runs, the vdir cache and the undo log), in order.
+/// Append only: never edit or reorder a released entry. Routing and Retrieval register theirs
+/// (`RoutingSchema`, `LibrarySchema`); the composition root passes every set to `IntentStore`.
 public enum StoreSchema {
-    public static var migrations: [Migration] {
-        core + routing + library + reminders
-    }
+    public static var migrations: MigrationSet { MigrationSet(owner: "store", core + reminders) }
 
     static let core: [Migration] = [
         Migration("001_thoughts", """

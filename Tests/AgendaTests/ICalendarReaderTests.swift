@@ -1,3 +1,4 @@
+import Primitives
 import XCTest
 @testable import Agenda
 

@@ -1,3 +1,4 @@
+import Primitives
 import XCTest
 @testable import Agenda
 
@@ -37,7 +38,7 @@ final class ReaderFuzzTests: XCTestCase {
         config.maxOccurrencesPerSeries = 200
         config.maxPeriodsPerSeries = 5_000
         config.unboundedHorizonDays = 400
-        var rng = SeededGenerator(state: 20_261_129)
+        var rng = SeededGenerator(seed: 20_261_129)
         let inputs = try files(AgendaFixtures.ics, ".ics")
         XCTAssertEqual(inputs.count, 18)
         var parsed = 0, thrown = 0
@@ -62,7 +63,7 @@ final class ReaderFuzzTests: XCTestCase {
     }
 
     func testMutatedVCardsThrowOrParse() throws {
-        var rng = SeededGenerator(state: 42)
+        var rng = SeededGenerator(seed: 42)
         let inputs = try files(AgendaFixtures.vcf, ".vcf")
         var parsed = 0
         for round in 0..<60 {

@@ -1,20 +1,10 @@
 import Foundation
+import Primitives
 import Testing
 @testable import DueDate
 
 /// Random and mutated input never crashes the parser: every call either resolves or throws.
 @Suite struct FuzzTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private let seeds = ["tomorrow at 5pm", "next friday 14:00", "3rd of march 2027", "in 2.5 hours",
                          "2026-02-28T23:59:59+05:30", "first tuesday of october", "8/10/2012", "eod monday",
                          "half past three pm", "2 weeks after yesterday", "at 7:30 PM on Fri, Sep 20"]
@@ -34,7 +24,7 @@ import Testing
     }
 
     @Test func randomStrings() {
-        var rng = SplitMix(state: 42)
+        var rng = SeededGenerator(seed: 42)
         let p = parser("2026-03-04T10:15:00", zone: "America/New_York")
         for _ in 0..<800 {
             let length = Int.random(in: 0...24, using: &rng)
@@ -44,7 +34,7 @@ import Testing
     }
 
     @Test func mutatedPhrases() {
-        var rng = SplitMix(state: 7)
+        var rng = SeededGenerator(seed: 7)
         let p = parser("2024-02-29T23:59:00", zone: "Europe/Berlin")
         for _ in 0..<800 {
             var chars = Array(seeds.randomElement(using: &rng)!)

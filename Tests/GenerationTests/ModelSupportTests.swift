@@ -93,16 +93,3 @@ struct ModelSupportTests {
         #expect(unscripted?.category == "invalid_response")
     }
 }
-
-@Suite("Quota observations")
-struct QuotaObservationTests {
-    @Test func mapping() {
-        let now = Date(timeIntervalSince1970: 0)
-        #expect(QuotaObservation(error: .rateLimited(RateLimitInfo(retryAfter: 20, resetAt: now.addingTimeInterval(20))), now: now)
-                == .limitReached(until: now.addingTimeInterval(20)))
-        #expect(QuotaObservation(error: .rateLimited(RateLimitInfo()), now: now) == .limitReached(until: now.addingTimeInterval(3_600)))
-        #expect(QuotaObservation(error: .unauthorized(status: 403, code: nil), now: now) == .credentialsRejected)
-        #expect(QuotaObservation(error: .server(status: 503, code: nil), now: now) == .unchanged)
-        #expect(QuotaObservation(error: .timeout(.total), now: now) == .unchanged)
-    }
-}

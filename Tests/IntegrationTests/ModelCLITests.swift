@@ -1,5 +1,6 @@
 import Foundation
 import IntentTestSupport
+import Primitives
 import Testing
 
 /// The numeric kernels through the release binary (`make test` builds it), against the reference
@@ -8,8 +9,8 @@ import Testing
 @Suite(.serialized) struct ModelCLITests {
     static let modelsDirectory: String? = {
         let env = ProcessInfo.processInfo.environment
-        let candidates = [env["INTENT_MODELS"], (env["XDG_DATA_HOME"] ?? (env["HOME"] ?? "") + "/.local/share") + "/intent/models"]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
+        return ModelSearchPath.directories(home: nil, environment: env).map(\.path)
+            .first { FileManager.default.fileExists(atPath: $0) }
     }()
 
     static var releaseBinary: Bool { IntentBinary.url?.path.contains("/release/") ?? false }
@@ -27,8 +28,8 @@ import Testing
         return true
     }
 
-    @Test func smolLM2TokenizesLikeLlamaCpp() throws {
-        guard Self.ready("smollm2/SmolLM2-135M-Instruct.Q4_1.gguf") else { return }
+    @Test(.enabled(if: ModelCLITests.ready("smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"), "needs smollm2/SmolLM2-135M-Instruct.Q4_1.gguf and a release binary"))
+    func smolLM2TokenizesLikeLlamaCpp() throws {
         let checks = try #require(try Self.reference("smollm2/llama_cpp_reference.json")["tokenizer_checks"] as? [String: [Int]])
         for (text, expected) in checks {
             let run = try IntentBinary.run(["model", "tokenize", text, "--json"], environment: ["INTENT_MODELS": Self.modelsDirectory!])
@@ -37,8 +38,8 @@ import Testing
         }
     }
 
-    @Test func smolLM2GreedyRunMatchesLlamaCpp() throws {
-        guard Self.ready("smollm2/SmolLM2-135M-Instruct.Q4_1.gguf") else { return }
+    @Test(.enabled(if: ModelCLITests.ready("smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"), "needs smollm2/SmolLM2-135M-Instruct.Q4_1.gguf and a release binary"))
+    func smolLM2GreedyRunMatchesLlamaCpp() throws {
         let ref = try Self.reference("smollm2/llama_cpp_reference.json")
         let prompt = try #require(ref["ref_prompt"] as? String)
         let run = try IntentBinary.run(["model", "run", "--raw", prompt, "--max-tokens", "8", "--temperature", "0", "--json"],
@@ -58,8 +59,8 @@ import Testing
         #expect(Array(generated.prefix(7)) == Array(reference.prefix(7)))
     }
 
-    @Test func miniLMTokenIdsAndVectorsMatchSentenceTransformers() throws {
-        guard Self.ready("minilm-l6-v2/model.safetensors") else { return }
+    @Test(.enabled(if: ModelCLITests.ready("minilm-l6-v2/model.safetensors"), "needs minilm-l6-v2/model.safetensors and a release binary"))
+    func miniLMTokenIdsAndVectorsMatchSentenceTransformers() throws {
         let sentences = try #require(try Self.reference("minilm/reference.json")["sentences"] as? [[String: Any]])
         for sentence in sentences {
             let text = try #require(sentence["text"] as? String)

@@ -34,8 +34,9 @@ import Testing
 
     let zone = ["TZ": "Europe/Paris"]
 
-    @Test func todomanAndIntentReadEachOthersReminders() throws {
-        guard let todoman = Self.tool("todoman") else { return }
+    @Test(.enabled(if: VdirInteropTests.tool("todoman") != nil, "needs todoman"))
+    func todomanAndIntentReadEachOthersReminders() throws {
+        let todoman = try #require(Self.tool("todoman"))
         let home = TemporaryHome()
         let vdir = home.path + "/tasks"
         try FileManager.default.createDirectory(atPath: vdir + "/work", withIntermediateDirectories: true)
@@ -77,8 +78,9 @@ import Testing
         #expect(try todos().contains { $0["summary"] as? String == "Call Mira back" })
     }
 
-    @Test func khalsNewEventIsListed() throws {
-        guard let khal = Self.tool("khal") else { return }
+    @Test(.enabled(if: VdirInteropTests.tool("khal") != nil, "needs khal"))
+    func khalsNewEventIsListed() throws {
+        let khal = try #require(Self.tool("khal"))
         let home = TemporaryHome()
         let cal = home.path + "/calendars/personal"
         try FileManager.default.createDirectory(atPath: cal, withIntermediateDirectories: true)
@@ -108,8 +110,11 @@ import Testing
         #expect(events.first?["start"] as? String == "2026-12-03T10:00:00+01:00")
     }
 
-    @Test func aReminderMadeOnTheCalDAVServerReachesTheBriefAfterASync() throws {
-        guard let radicale = Self.tool("radicale"), let vdirsyncer = Self.tool("vdirsyncer"), let curl = Self.tool("curl") else { return }
+    @Test(.enabled(if: ["radicale", "vdirsyncer", "curl"].allSatisfy { VdirInteropTests.tool($0) != nil },
+                   "needs radicale, vdirsyncer and curl"))
+    func aReminderMadeOnTheCalDAVServerReachesTheBriefAfterASync() throws {
+        let radicale = try #require(Self.tool("radicale")), vdirsyncer = try #require(Self.tool("vdirsyncer"))
+        let curl = try #require(Self.tool("curl"))
         let home = TemporaryHome()
         let port = 20_000 + Int(getpid() % 20_000)
         let server = Process()

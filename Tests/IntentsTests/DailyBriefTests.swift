@@ -1,3 +1,4 @@
+import DueDate
 import Foundation
 import IntentKit
 import IntentTestSupport
@@ -32,7 +33,7 @@ private func run<I: Intent>(_ type: I.Type, _ home: TemporaryHome, at iso: Strin
         #expect(env.status == .completed)
         let value = try #require(env.value).decode(DailyBriefValue.self)
         #expect(value.date == "2026-11-30")
-        #expect(value.headline.count < 120)
+        #expect(value.headline.count <= BriefRules.headlineLimit)
         #expect((3...5).contains(value.keyPoints.count))
         #expect(value.tasks.count <= 5)
         #expect(value.events.map(\.title) == ["Saint Andrew's day", "Team standup", "Lunch with Sam", "Quarterly review with Mira"])

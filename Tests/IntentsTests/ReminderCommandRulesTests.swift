@@ -1,4 +1,5 @@
 import Foundation
+import DueDate
 import IntentKit
 import IntentTestSupport
 @testable import Intents

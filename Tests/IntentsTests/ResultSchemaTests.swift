@@ -1,3 +1,4 @@
+import DueDate
 import Foundation
 import IntentKit
 import IntentTestSupport

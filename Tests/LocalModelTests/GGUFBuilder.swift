@@ -1,5 +1,6 @@
 import Foundation
 @testable import LocalModel
+import Primitives
 
 /// Writes small GGUF v3 files for reader tests.
 struct GGUFBuilder {
@@ -68,23 +69,14 @@ enum Bytes {
     static func floats(_ v: [Float]) -> [UInt8] { v.flatMap { f in withUnsafeBytes(of: f.bitPattern.littleEndian) { Array($0) } } }
 }
 
-/// Finds the installed SmolLM2 weights the way the CLI does ($INTENT_MODELS, then
-/// $XDG_DATA_HOME or ~/.local/share under intent/models). Model-running tests need a release
-/// build: in debug builds they run only with INTENT_LOCALMODEL_RELEASE_TESTS=1.
+/// Finds the installed SmolLM2 weights in the CLI's search order (`ModelSearchPath`). Model-running
+/// tests need a release build: in debug builds they run only with INTENT_LOCALMODEL_RELEASE_TESTS=1.
 enum InstalledModel {
     static let fileName = "smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 
     static var url: URL? {
         let env = ProcessInfo.processInfo.environment
-        var roots: [String] = []
-        if let m = env["INTENT_MODELS"] { roots.append(m) }
-        if let x = env["XDG_DATA_HOME"] { roots.append(x + "/intent/models") }
-        roots.append(NSHomeDirectory() + "/.local/share/intent/models")
-        for r in roots {
-            let u = URL(fileURLWithPath: r).appendingPathComponent(fileName)
-            if FileManager.default.fileExists(atPath: u.path) { return u }
-        }
-        return nil
+        return ModelSearchPath.find(fileName, home: env["INTENT_HOME"], environment: env)
     }
 
     static var canRunModel: Bool {

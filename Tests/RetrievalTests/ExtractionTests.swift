@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 import Testing
 import XCTest
 @testable import Retrieval

@@ -17,7 +17,7 @@ final class TempLibrary {
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
                              configDirectory: root.appendingPathComponent("config"), modelDirectories: [])
-        library = Library(store: IntentStore(paths: paths, migrations: Library.migrations), embedder: embedder,
+        library = Library(store: IntentStore(paths: paths, schema: Library.schema), embedder: embedder,
                           configuration: configuration)
     }
 

@@ -45,13 +45,7 @@ import Testing
         for result in outputs {
             #expect(!result.stdout.contains(key) && !result.stderr.contains(key), "\(result.stdout)\n\(result.stderr)")
         }
-        var found: [String] = []
-        let walker = FileManager.default.enumerator(at: home.url, includingPropertiesForKeys: [.isRegularFileKey])
-        while let file = walker?.nextObject() as? URL {
-            guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-            if try Data(contentsOf: file).range(of: Data(key.utf8)) != nil { found.append(file.lastPathComponent) }
-        }
-        #expect(found == ["secrets.json"])
+        #expect(try home.filesContaining(key) == ["secrets.json"])
         server.stop()
     }
 

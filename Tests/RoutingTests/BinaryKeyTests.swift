@@ -33,13 +33,7 @@ import Testing
         let listed = try IntentBinary.run(["keys", "list", "--json"], home: home.path)
         #expect(listed.stdout.contains("{\"name\":\"cloud\",\"source\":\"file\"}"))
 
-        var found: [String] = []
-        let walker = FileManager.default.enumerator(at: home.url, includingPropertiesForKeys: [.isRegularFileKey])
-        while let file = walker?.nextObject() as? URL {
-            guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-            if try Data(contentsOf: file).range(of: Data(key.utf8)) != nil { found.append(file.lastPathComponent) }
-        }
-        #expect(found == ["secrets.json"])
+        #expect(try home.filesContaining(key) == ["secrets.json"])
         var info = stat()
         #expect(stat(home.url.appendingPathComponent("config/secrets.json").path, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 @testable import Routing
 import Testing
 

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Glibc
 import IntentKit
+import Intents
 import IntentTestSupport
 @testable import Store
 import Testing
@@ -115,7 +116,7 @@ import Testing
 
     @Test func retentionPrunesOldFinishedRecordsOnly() async throws {
         let home = TemporaryHome()
-        let store = IntentStore(paths: home.paths, housekeeping: nil)
+        let store = IntentStore(paths: home.paths, schema: HomeSchema.sets, housekeeping: nil)
         let db = try store.database()
         let now = TestClock.reference
         try db.write { c in
@@ -163,7 +164,7 @@ import Testing
 
     @Test func enqueueingLooksTicketsUpByIndex() throws {
         let home = TemporaryHome()
-        let db = try IntentStore(paths: home.paths, housekeeping: nil).database()
+        let db = try IntentStore(paths: home.paths, schema: HomeSchema.sets, housekeeping: nil).database()
         let plan = try db.read { c in
             try c.rows("""
                 EXPLAIN QUERY PLAN SELECT id FROM library_tickets WHERE path = ? AND action = ? AND state = 'queued'

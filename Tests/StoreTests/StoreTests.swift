@@ -1,6 +1,7 @@
 import Foundation
 import IntentTestSupport
 @testable import Store
+import Intents
 import Testing
 
 @Suite struct StoreTests {
@@ -14,16 +15,16 @@ import Testing
         #expect((dirAttrs[.posixPermissions] as? Int) == 0o700)
         let db = try store.database()
         let names = try db.read { try $0.rows("SELECT name FROM schema_migrations ORDER BY rowid") { $0.text(0) } }
-        #expect(names == StoreSchema.migrations.map(\.name))
-        #expect(try Migrator(StoreSchema.migrations).isCurrent(db))
+        #expect(names == HomeSchema.sets.flatMap(\.migrations).map(\.name))
+        #expect(try Migrator(HomeSchema.sets).isCurrent(db))
     }
 
     @Test func migratingTwiceAppliesNothing() throws {
         let home = TemporaryHome()
         try StoreFiles.makePrivateDirectory(home.paths.dataDirectory)
         let db = try Database(path: home.paths.databaseURL.path)
-        let migrator = Migrator(StoreSchema.migrations)
-        #expect(try migrator.migrate(db).count == StoreSchema.migrations.count)
+        let migrator = Migrator(HomeSchema.sets)
+        #expect(try migrator.migrate(db).count == migrator.migrations.count)
         #expect(try migrator.migrate(db).isEmpty)
     }
 
@@ -31,15 +32,15 @@ import Testing
         let home = TemporaryHome()
         try StoreFiles.makePrivateDirectory(home.paths.dataDirectory)
         let db = try Database(path: home.paths.databaseURL.path)
-        try Migrator(StoreSchema.migrations + [Migration("999_future", "CREATE TABLE future(x)")]).migrate(db)
-        #expect(throws: MigrationError.self) { try Migrator(StoreSchema.migrations).migrate(db) }
+        try Migrator(HomeSchema.sets + [MigrationSet(owner: "future", [Migration("999_future", "CREATE TABLE future(x)")])]).migrate(db)
+        #expect(throws: MigrationError.unknownMigration("999_future")) { try Migrator(HomeSchema.sets).migrate(db) }
     }
 
     @Test func aFailedMigrationRollsBackWhole() throws {
         let home = TemporaryHome()
         try StoreFiles.makePrivateDirectory(home.paths.dataDirectory)
         let db = try Database(path: home.paths.databaseURL.path)
-        let bad = StoreSchema.migrations + [Migration("900_bad", "CREATE TABLE ok(x); CREATE TABLE broken(")]
+        let bad = HomeSchema.sets + [MigrationSet(owner: "bad", [Migration("900_bad", "CREATE TABLE ok(x); CREATE TABLE broken(")])]
         #expect(throws: SQLiteError.self) { try Migrator(bad).migrate(db) }
         let tables = try db.read { try $0.rows("SELECT name FROM sqlite_master WHERE type='table'") { $0.text(0) } }
         #expect(!tables.contains("ok"))

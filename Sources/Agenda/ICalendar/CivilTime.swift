@@ -1,7 +1,5 @@
 import IntentKit
-
-/// The calendar arithmetic lives in IntentKit (`Civil`), shared with the date parser.
-public typealias Civil = IntentKit.Civil
+import Primitives
 
 /// A wall-clock time with no zone: a day number and the seconds into that day.
 public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// One occurrence of an event, ready for listing.
 public struct EventOccurrence: Sendable, Codable, Hashable {

@@ -1,3 +1,4 @@
+import Primitives
 /// How a DATE-TIME is anchored: UTC (`Z`), floating (no zone: read in the viewer's zone),
 /// or a TZID as written in the file (resolved through `ICalendar.zones`).
 public enum TimeAnchor: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A reminder as exported to iCalendar (one VTODO).
 public struct TodoItem: Sendable, Codable, Hashable {

@@ -1,3 +1,4 @@
+import Primitives
 /// Bounds for one expansion. The expander works on wall-clock times; the caller converts
 /// UNTIL and the query window into the series' zone before calling.
 public struct ExpansionBounds: Sendable {
@@ -103,7 +104,7 @@ public enum RecurrenceExpander {
         case .monthly:
             r.byMonthDay = [d]
         case .weekly:
-            r.byDay = [.init(ordinal: 0, weekday: Civil.weekday(start.day))]
+            r.byDay = [.init(ordinal: 0, weekday: Civil.isoWeekday(start.day))]
         default:
             break
         }
@@ -124,7 +125,7 @@ public enum RecurrenceExpander {
             let first = Civil.dayNumber(year: y, month: m, day: 1)
             return Array(first..<(first + Civil.daysInMonth(year: y, month: m)))
         case .weekly:
-            let ws = start.day - (Civil.weekday(start.day) - r.weekStart + 7) % 7 + p * 7
+            let ws = start.day - (Civil.isoWeekday(start.day) - r.weekStart + 7) % 7 + p * 7
             return Array(ws..<(ws + 7))
         default:
             return [start.day + p]
@@ -134,7 +135,7 @@ public enum RecurrenceExpander {
     /// First day of week 1 of `year` (the first week with at least four days in the year).
     static func weekOneStart(_ year: Int, _ wkst: Int) -> Int {
         let jan1 = Civil.dayNumber(year: year, month: 1, day: 1)
-        let offset = (Civil.weekday(jan1) - wkst + 7) % 7
+        let offset = (Civil.isoWeekday(jan1) - wkst + 7) % 7
         return offset <= 3 ? jan1 - offset : jan1 + 7 - offset
     }
 
@@ -149,7 +150,7 @@ public enum RecurrenceExpander {
         if !r.byYearDay.isEmpty, !r.byYearDay.contains(where: { $0 == doy || $0 == doy - yearLen - 1 }) { return false }
         if !r.byWeekNo.isEmpty, !weekNoMatches(r, day: day, year: y) { return false }
         if !r.byDay.isEmpty {
-            let wd = Civil.weekday(day)
+            let wd = Civil.isoWeekday(day)
             let inMonth = r.frequency == .monthly || (r.frequency == .yearly && !r.byMonth.isEmpty)
             let useOrdinals = r.frequency == .monthly || r.frequency == .yearly
             let ok = r.byDay.contains { entry in

@@ -8,6 +8,7 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     /// A BYDAY entry: `ordinal` 0 means every such weekday in the period.
     public struct WeekdayNum: Sendable, Hashable, Codable {
         public var ordinal: Int
+        /// ISO weekday: 1 = Monday ... 7 = Sunday (`Civil.isoWeekday`).
         public var weekday: Int
     }
 
@@ -24,7 +25,8 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     public var byHour: [Int] = []
     public var byMinute: [Int] = []
     public var bySecond: [Int] = []
-    public var weekStart = 0
+    /// WKST as an ISO weekday (1 = Monday ... 7 = Sunday), like `WeekdayNum.weekday`.
+    public var weekStart = 1
 
     public init(frequency: Frequency) { self.frequency = frequency }
 
@@ -72,7 +74,7 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
             case "BYSECOND": rule.bySecond = try list(value, key, 0...60, allowZero: true).map { min($0, 59) }
             case "WKST":
                 guard let w = weekdayCodes.firstIndex(of: value.uppercased()) else { throw ICSValueError(reason: "RRULE WKST is not a weekday") }
-                rule.weekStart = w
+                rule.weekStart = w + 1
             case "RSCALE" where value.uppercased() == "GREGORIAN", "SKIP" where value.uppercased() == "OMIT":
                 continue  // RFC 7529 values that mean the RFC 5545 behaviour
             default:
@@ -111,11 +113,11 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
             throw ICSValueError(reason: "RRULE BYDAY is not a weekday")
         }
         let prefix = t.dropLast(2)
-        if prefix.isEmpty { return WeekdayNum(ordinal: 0, weekday: wd) }
+        if prefix.isEmpty { return WeekdayNum(ordinal: 0, weekday: wd + 1) }
         guard let n = Int(prefix.hasPrefix("+") ? String(prefix.dropFirst()) : String(prefix)),
               n != 0, (-53...53).contains(n) else {
             throw ICSValueError(reason: "RRULE BYDAY ordinal is out of range")
         }
-        return WeekdayNum(ordinal: n, weekday: wd)
+        return WeekdayNum(ordinal: n, weekday: wd + 1)
     }
 }

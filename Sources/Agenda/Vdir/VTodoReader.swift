@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Reads the VTODOs of one `.ics` file (tolerant: a malformed property is dropped and reported,
 /// the rest kept).

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Completing one occurrence of a recurring VTODO, in place: the item's DTSTART and DUE move to
 /// the occurrence after the one being completed (keeping their TZID or VALUE=DATE), a COUNT is

@@ -1,5 +1,4 @@
 import IntentKit
-import Retrieval
 
 extension RetrievalError: IntentErrorConvertible {
     /// Exit codes: bad files and parameters are invalid input (65); a stale index is a configuration error (78);

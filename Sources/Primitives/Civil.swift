@@ -1,5 +1,5 @@
 /// Civil-day arithmetic shared by the date parser, the calendar reader and the timestamp text:
-/// one implementation and one weekday convention (`weekday`: 0 = Monday; `isoWeekday`: 1–7).
+/// one implementation and one weekday convention, ISO 8601's (`isoWeekday`: 1 = Monday ... 7 = Sunday).
 /// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01),
 /// independent of Foundation's `Calendar` so recurrence expansion is deterministic and fast.
 public enum Civil {
@@ -27,13 +27,10 @@ public enum Civil {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    /// Weekday of a day number: 0 = Monday ... 6 = Sunday.
-    public static func weekday(_ dayNumber: Int) -> Int {
-        ((dayNumber + 3) % 7 + 7) % 7
+    /// ISO weekday of a day number: 1 = Monday ... 7 = Sunday (1970-01-01 was a Thursday).
+    public static func isoWeekday(_ dayNumber: Int) -> Int {
+        ((dayNumber + 3) % 7 + 7) % 7 + 1
     }
-
-    /// ISO weekday of a day number: 1 = Monday ... 7 = Sunday.
-    public static func isoWeekday(_ dayNumber: Int) -> Int { weekday(dayNumber) + 1 }
 
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0

@@ -1,6 +1,7 @@
 import DueDate
 import Foundation
 import IntentKit
+import Primitives
 
 /// The live `DatePhraseResolver`: the agenda's deterministic due-date parser.
 public struct DueDateResolver: DatePhraseResolver {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4): envelope digests in receipts, content hashes of library documents.
-/// Foundation on Linux has no CryptoKit.
+/// Foundation on Linux has no CryptoKit. Also hashes each schema migration's SQL.
 public enum SHA256 {
     /// Lower-case hex digest.
     public static func hex(_ data: Data) -> String {

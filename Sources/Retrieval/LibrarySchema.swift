@@ -1,7 +1,12 @@
+import Store
+
 /// Tables of the document library (DESIGN §9): the ingestion queue, documents, chunks with their
 /// vectors, the FTS5 index over chunk text, and index metadata (which embedder built it).
-extension StoreSchema {
-    public static let library: [Migration] = [
+public enum LibrarySchema {
+    /// Registered with the store by the composition root (`HomeSchema`).
+    public static var migrations: MigrationSet { MigrationSet(owner: "library", list) }
+
+    static let list: [Migration] = [
         Migration("010_library", """
             CREATE TABLE library_documents(
               id INTEGER PRIMARY KEY,

@@ -1,7 +1,12 @@
+import Store
+
 /// Tables of the model ladder (DESIGN §7): execution receipts, the one canonical consent row and
 /// the remembered quota state of each model target. None of them holds content or credentials.
-extension StoreSchema {
-    public static let routing: [Migration] = [
+public enum RoutingSchema {
+    /// Registered with the store by the composition root (`HomeSchema`).
+    public static var migrations: MigrationSet { MigrationSet(owner: "routing", list) }
+
+    static let list: [Migration] = [
         Migration("004_receipts", """
             CREATE TABLE receipts(
               id TEXT PRIMARY KEY NOT NULL,

@@ -1,0 +1,36 @@
+import Foundation
+@testable import Retrieval
+import Testing
+
+/// Fusion and MMR against values worked out by hand.
+@Suite struct FusionTests {
+    @Test func weightedReciprocalRankFusionMatchesHandComputedScores() {
+        let cfg = RetrievalConfiguration()
+        #expect(cfg.rrfK == 60 && cfg.vectorWeight == 0.7 && cfg.lexicalWeight == 0.3)
+        func rrf(_ rank: Int, _ weight: Double) -> Double { HybridSearcher.reciprocalRank(rank, weight: weight, k: cfg.rrfK) }
+        // Vector list A, B, C; lexical list C, A.
+        let a = rrf(1, cfg.vectorWeight) + rrf(2, cfg.lexicalWeight)   // 0.7/61 + 0.3/62
+        let b = rrf(2, cfg.vectorWeight)                                // 0.7/62
+        let c = rrf(3, cfg.vectorWeight) + rrf(1, cfg.lexicalWeight)   // 0.7/63 + 0.3/61
+        #expect(abs(a - 0.016_314_119_5) < 1e-9)
+        #expect(abs(b - 0.011_290_322_6) < 1e-9)
+        #expect(abs(c - 0.016_029_143_9) < 1e-9)
+        #expect(a > c && c > b, "an item both lists rank beats a single first place")
+    }
+
+    private let similarity: [[Double]] = [[1, 0.9, 0.1], [0.9, 1, 0.2], [0.1, 0.2, 1]]
+
+    @Test func mmrTradesRelevanceForDiversity() {
+        // λ = 0.6. Step 1: 0.6·1 = 0.60 > 0.54 > 0.30 → 0. Step 2: item 1 scores 0.54 − 0.4·0.9 = 0.18,
+        // item 2 scores 0.30 − 0.4·0.1 = 0.26 → 2. Step 3: 1.
+        let order = HybridSearcher.mmrOrder(relevance: [1.0, 0.9, 0.5], target: 3, lambda: 0.6) { similarity[$0][$1] }
+        #expect(order == [0, 2, 1])
+        #expect(HybridSearcher.mmrOrder(relevance: [1.0, 0.9, 0.5], target: 2, lambda: 0.6) { similarity[$0][$1] } == [0, 2])
+    }
+
+    @Test func mmrWithLambdaOneIsRelevanceOrder() {
+        let order = HybridSearcher.mmrOrder(relevance: [0.5, 1.0, 0.9], target: 3, lambda: 1) { similarity[$0][$1] }
+        #expect(order == [1, 2, 0])
+        #expect(HybridSearcher.mmrOrder(relevance: [], target: 3, lambda: 0.6) { _, _ in 0 }.isEmpty)
+    }
+}

@@ -86,14 +86,14 @@ public struct AskLibrary: Intent {
             var lines = ["The documents don't say.\(a.abstainReason.map { " (\($0))" } ?? "")"]
             if !a.citations.isEmpty {
                 lines.append("Closest passages:")
-                lines += a.citations.prefix(3).map { "  \(URL(fileURLWithPath: $0.path).lastPathComponent) bytes \($0.start)–\($0.end)" }
+                lines += a.citations.prefix(3).map { "  \(URL(fileURLWithPath: $0.path).lastPathComponent) \($0.location)" }
             }
             return lines.joined(separator: "\n")
         }
         var lines = [text, ""]
         let cited = Set(a.claims.flatMap(\.citations))
         for (i, c) in a.citations.enumerated() where cited.contains(i) {
-            lines.append("  [\(i + 1)] \(c.path):\(c.start)-\(c.end)")
+            lines.append(c.offsets == nil ? "  [\(i + 1)] \(c.path):\(c.start)-\(c.end)" : "  [\(i + 1)] \(c.path) (\(c.location))")
             lines.append("      “\(c.quote.count > 160 ? String(c.quote.prefix(157)) + "…" : c.quote)”")
         }
         let further = a.citations.count - cited.count
@@ -126,7 +126,9 @@ public struct AskLibraryValue: IntentValue {
             .init("start", .integer().described("byte offset of the quote in the source file")),
             .init("end", .integer().described("exclusive end byte offset")),
             .init("quote", .string().described("exactly the bytes start..<end of the file (decoded from Windows-1252 when the file is not UTF-8)")),
-        ])
+            .init("offsets", .string().described("\"extracted-text\" for a PDF: start and end are offsets into the text pdftotext extracts, not file bytes")),
+            .init("page", .integer().described("1-based page of a PDF quote")),
+        ], optional: ["offsets", "page"])
         var gates = JSONSchema(types: [.object])
         gates.description = "gate name → result"
         var grounding = JSONSchema(types: [.object])

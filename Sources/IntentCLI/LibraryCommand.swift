@@ -133,7 +133,7 @@ enum LibraryCommand {
     /// count by extension: nothing is skipped silently.
     static func reportSkipped(_ paths: [String], env: CLIEnvironment, listed: Int = 20) {
         guard !paths.isEmpty else { return }
-        let supported = "txt, md, csv, json, html and source code are"
+        let supported = "txt, md, csv, json, html, pdf and source code are"
         for path in paths.prefix(listed) {
             let ext = URL(fileURLWithPath: path).pathExtension
             env.streams.err("intent: skipped: \(path): file type '\(ext.isEmpty ? "none" : ext)' is not supported (\(supported))\n")

@@ -2,7 +2,7 @@ import Foundation
 
 /// How a file's text is extracted, decided by its extension.
 public enum DocumentKind: String, Sendable, Codable {
-    case text, markdown, csv, json, html, code
+    case text, markdown, csv, json, html, code, pdf
 
     /// Source-code and plain-data extensions read verbatim.
     static let codeExtensions: Set<String> = [
@@ -21,6 +21,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case "csv", "tsv": return .csv
         case "json", "jsonl", "ndjson", "geojson": return .json
         case "html", "htm", "xhtml": return .html
+        case "pdf": return .pdf
         default: return codeExtensions.contains(ext) ? .code : nil
         }
     }
@@ -37,14 +38,17 @@ public enum TextExtractor {
     /// Windows-1252 (see `TextEncoding`). Throws `binary` for bytes that are not text,
     /// `unsupportedEncoding` for UTF-16 or an HTML charset it cannot decode, and `notUTF8` for a
     /// file with a UTF-8 byte-order mark that is not UTF-8. `path` is used in error messages only.
+    /// For `.pdf`, `bytes` are the text `pdftotext` wrote (see `PDFTextSource`), and the segments
+    /// map into that text: a PDF's offsets are offsets into its extracted text.
     public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {
+        if kind == .pdf { return try PDFText.extracted(bytes, path: path) }
         let choice = try TextDecoding.choose(bytes, kind: kind, path: path)
         switch kind {
         case .html:
             return HTMLExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .json:
             return JSONTextExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
-        case .text, .markdown, .csv, .code:
+        case .text, .markdown, .csv, .code, .pdf:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)
             return builder.build()

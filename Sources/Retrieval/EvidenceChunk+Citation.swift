@@ -13,12 +13,7 @@ extension EvidenceChunk {
             if overlap > (best?.1 ?? 0) { best = (range, overlap) }
         }
         guard let (range, overlap) = best, overlap >= max(1, claimWords.count / 4),
-              let q = quote(textRange: range) else { return nil }
-        let fields: JSONValue = .object([
-            "doc_id": .number(Double(docId)), "path": .string(path), "chunk_id": .number(Double(chunkId)),
-            "start": .number(Double(q.start)), "end": .number(Double(q.end)), "quote": .string(q.quote),
-        ])
-        guard let citation = try? fields.decode(LibraryAnswer.Citation.self) else { return nil }
+              let citation = self.citation(textRange: range) else { return nil }
         return CitationCheck.verify(citation) ? citation : nil
     }
 }

@@ -29,6 +29,24 @@ public struct EvidenceChunk: Sendable, Equatable {
     public func quote(textRange range: Range<Int>) -> (start: Int, end: Int, quote: String)? {
         record.quote(range).map { ($0.range.lowerBound, $0.range.upperBound, $0.quote) }
     }
+
+    /// The citation of text bytes `range` of this chunk (a PDF's with its page and
+    /// `offsets: "extracted-text"`), not yet verified; nil when the range maps to no source.
+    public func citation(textRange range: Range<Int>) -> LibraryAnswer.Citation? {
+        citation(textRange: range, pdfTexts: .shared)
+    }
+
+    func citation(textRange range: Range<Int>, pdfTexts: PDFTextCache) -> LibraryAnswer.Citation? {
+        guard let q = quote(textRange: range) else { return nil }
+        var citation = LibraryAnswer.Citation(docId: docId, path: path, chunkId: chunkId, start: q.start, end: q.end,
+                                              quote: q.quote)
+        if record.kind == .pdf {
+            citation.offsets = LibraryAnswer.Citation.extractedText
+            guard let text = pdfTexts.text(path) else { return nil }
+            citation.page = PDFText.page(at: q.start, in: text)
+        }
+        return citation
+    }
 }
 
 /// What retrieval hands to an answerer: the packed chunks (strongest first and last), the ids

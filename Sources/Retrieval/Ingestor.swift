@@ -27,6 +27,8 @@ struct Ingestor {
     var shouldStop: @Sendable () -> Bool = { false }
     /// Called after every write transaction of a document with the source bytes and chunks done.
     var partial: ((_ bytesDone: Int64, _ chunksDone: Int) -> Void)?
+    /// Extracts the text of PDF files (their chunks' offsets are into that text).
+    var pdf: any PDFTextSource = Pdftotext()
 
     /// Result of one ticket: its final state and the number of chunks written.
     struct Outcome {
@@ -93,16 +95,22 @@ struct Ingestor {
 
         let extracted: ExtractedText
         let drafts: [ChunkDraft]
+        // what chunk offsets point into: the file, or for a PDF the text pdftotext extracted
+        var source = bytes
         do {
-            extracted = try TextExtractor.extract(bytes, kind: kind, path: path)
+            if kind == .pdf { source = try pdf.text(ofPDF: path) }
+            extracted = try TextExtractor.extract(source, kind: kind, path: path)
             drafts = try Chunker(configuration: configuration, embedder: embedder)
                 .chunks(of: extracted, lineMode: kind == .csv || kind == .code, path: path)
+        } catch RetrievalError.pdfExtractorMissing(let path) {
+            // not remembered as a failure: installing poppler-utils and adding again works
+            return try refuse(ticket, .pdfExtractorMissing(path: path))
         } catch let error as RetrievalError { return try refuse(ticket, error, fingerprint, hash: hash) }
 
         let header = StoredDocument(id: existing?.id ?? 0, path: path, kind: kind.rawValue, contentHash: hash, size: size,
                                     chunkCount: drafts.count, embedder: embedder.identifier, generation: generation,
                                     complete: 0)
-        var writer = ChunkWriter(db: db, configuration: configuration, bytes: bytes, drafts: drafts)
+        var writer = ChunkWriter(db: db, configuration: configuration, bytes: source, drafts: drafts)
         let docId = try writer.prepare(header, existing: existing)
         var start = writer.written
         var pending: [(index: Int, vector: [Float])] = []

@@ -63,10 +63,7 @@ extension Library {
                                             answerType: answerType.rawValue)
         var citations: [LibraryAnswer.Citation] = []
         func cite(_ s: ScoredSentence) -> Int? {
-            guard let q = s.chunk.quote(textRange: s.range) else { return nil }
-            let citation = LibraryAnswer.Citation(docId: s.chunk.docId, path: s.chunk.path, chunkId: s.chunk.chunkId,
-                                                  start: q.start, end: q.end, quote: q.quote)
-            guard CitationCheck.verify(citation) else { return nil }
+            guard let citation = s.chunk.citation(textRange: s.range), CitationCheck.verify(citation) else { return nil }
             if let existing = citations.firstIndex(of: citation) { return existing }
             citations.append(citation)
             return citations.count - 1

@@ -13,7 +13,9 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
 
     /// A quote from a source file: bytes `start..<end` of the file at `path` are exactly `quote`
     /// (decoded from Windows-1252 for a file that is not UTF-8: then `quote` has more UTF-8 bytes
-    /// than `end - start`).
+    /// than `end - start`). For a PDF, `offsets` is `"extracted-text"`: `start..<end` are UTF-8
+    /// byte offsets into the text `pdftotext` extracts from the file, not file offsets, and `page`
+    /// is the 1-based page of `start`. Both are absent for other files.
     public struct Citation: Sendable, Codable, Equatable {
         public var docId: Int64
         public var path: String
@@ -21,9 +23,26 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
         public var start: Int
         public var end: Int
         public var quote: String
+        public var offsets: String?
+        public var page: Int?
+
+        /// The value of `offsets` for a PDF's citations.
+        public static let extractedText = "extracted-text"
+
+        public init(docId: Int64, path: String, chunkId: Int64, start: Int, end: Int, quote: String,
+                    offsets: String? = nil, page: Int? = nil) {
+            self.docId = docId; self.path = path; self.chunkId = chunkId
+            self.start = start; self.end = end; self.quote = quote; self.offsets = offsets; self.page = page
+        }
+
+        /// Where the quote is, for people: `bytes 10–52`, or `page 3, extracted-text offsets 10–52`.
+        public var location: String {
+            guard offsets == Citation.extractedText else { return "bytes \(start)–\(end)" }
+            return "page \(page.map(String.init) ?? "?"), extracted-text offsets \(start)–\(end)"
+        }
 
         enum CodingKeys: String, CodingKey {
-            case docId = "doc_id", path, chunkId = "chunk_id", start, end, quote
+            case docId = "doc_id", path, chunkId = "chunk_id", start, end, quote, offsets, page
         }
     }
 
@@ -100,7 +119,13 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
 public enum CitationCheck {
     /// True when bytes `start..<end` of the file at `path` are exactly `quote` (one `pread`) —
     /// as UTF-8, or decoded from Windows-1252 (one character per byte) for a file that is not UTF-8.
+    /// A PDF's citation (`offsets: "extracted-text"`) is checked against its text extracted again
+    /// (once per file version per process): bytes `start..<end` are the quote, on page `page`.
     public static func verify(_ citation: LibraryAnswer.Citation) -> Bool {
+        if let offsets = citation.offsets {
+            guard offsets == LibraryAnswer.Citation.extractedText else { return false }
+            return verifyExtracted(citation, cache: .shared)
+        }
         let expected = Array(citation.quote.utf8)
         let count = citation.end - citation.start
         // every source byte decodes to at least one UTF-8 byte of the quote
@@ -113,5 +138,14 @@ public enum CitationCheck {
         guard n == count else { return false }
         if buffer == expected { return true }
         return count < expected.count && Array(TextEncoding.windows1252.decode(buffer).utf8) == expected
+    }
+}
+
+extension CitationCheck {
+    static func verifyExtracted(_ citation: LibraryAnswer.Citation, cache: PDFTextCache) -> Bool {
+        guard citation.start >= 0, citation.start < citation.end, let text = cache.text(citation.path),
+              citation.end <= text.count else { return false }
+        guard Array(text[citation.start..<citation.end]) == Array(citation.quote.utf8) else { return false }
+        return citation.page == nil || citation.page == PDFText.page(at: citation.start, in: text)
     }
 }

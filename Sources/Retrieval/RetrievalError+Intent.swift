@@ -1,14 +1,16 @@
 import IntentKit
 
 extension RetrievalError: IntentErrorConvertible {
-    /// Exit codes: bad files and parameters are invalid input (65); a stale index is a configuration error (78).
+    /// Exit codes: bad files and parameters are invalid input (65); a stale index is a configuration error (78);
+    /// a PDF with pdftotext not installed is unavailable (69).
     public var intentError: IntentError {
         switch self {
         case .embedderMismatch, .corruptVectorFile: return .configuration(description)
         case .notFound, .unsupportedType, .fileTooLarge, .notUTF8, .unsupportedEncoding, .binary, .unreadable, .badEvalInput, .invalidParameter,
-             .chunkTooLong:
+             .chunkTooLong, .pdfFailed, .pdfNoText:
             return .invalidInput(description)
         case .embedderShape: return .internalError(description)
+        case .pdfExtractorMissing: return .unavailable(description)
         }
     }
 }

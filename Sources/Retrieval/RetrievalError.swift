@@ -30,11 +30,17 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
     case invalidParameter(name: String, reason: String)
     /// An evaluation input could not be parsed.
     case badEvalInput(file: String, line: Int, reason: String)
+    /// A PDF was added but `pdftotext` (poppler-utils) is not on PATH.
+    case pdfExtractorMissing(path: String)
+    /// `pdftotext` could not extract the PDF's text (a fixed reason: encrypted, damaged, timed out…).
+    case pdfFailed(path: String, reason: String)
+    /// The PDF has no text layer (a scanned document); OCR is not done.
+    case pdfNoText(path: String)
 
     public var description: String {
         switch self {
         case .unsupportedType(let path, let type):
-            return "\(path): file type '\(type)' is not supported (txt, md, csv, json, html and source code are)"
+            return "\(path): file type '\(type)' is not supported (txt, md, csv, json, html, pdf and source code are)"
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): \(bytes) bytes is over the \(limit)-byte limit; not read"
         case .notUTF8(let path):
@@ -59,6 +65,12 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
             return "parameter \(name): \(reason)"
         case .badEvalInput(let file, let line, let reason):
             return "\(file):\(line): \(reason)"
+        case .pdfExtractorMissing(let path):
+            return "\(path): PDF needs pdftotext, which is not installed (install poppler-utils)"
+        case .pdfFailed(let path, let reason):
+            return "\(path): PDF text cannot be extracted: \(reason)"
+        case .pdfNoText(let path):
+            return "\(path): PDF has no text layer (scanned pages?); OCR is not supported"
         }
     }
 }

@@ -69,7 +69,8 @@ final class ExtractionTests: XCTestCase {
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.HTML")), .html)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.swift")), .code)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.csv")), .csv)
-        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.pdf")))
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.pdf")), .pdf)
+        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.odt")))
         XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.docx")))
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import Glibc
+
+/// Tuning of PDF text extraction (see `Pdftotext`).
+public struct PDFTextConfiguration: Sendable, Equatable {
+    /// The extractor is killed after this long on one file.
+    public var timeoutSeconds = 30.0
+    /// The extractor is killed when its text grows past this many bytes.
+    public var maxOutputBytes = 64 << 20
+    /// Program searched for on PATH.
+    public var program = "pdftotext"
+
+    public init() {}
+}
+
+/// The text layer of a PDF file: UTF-8 text, pages separated by a form feed (U+000C).
+///
+/// Offsets into a PDF's text are offsets into *this* text, not into the file: a citation of a PDF
+/// says so (`offsets: "extracted-text"`) and carries the page, and verifying it extracts again.
+public protocol PDFTextSource: Sendable {
+    /// The text of the PDF at `path`. Throws `RetrievalError.pdf…` cases naming the file.
+    func text(ofPDF path: String) throws -> [UInt8]
+}
+
+/// Page numbers and checks of extracted PDF text.
+public enum PDFText {
+    /// The page (1-based) holding text byte `offset`: one more than the form feeds before it.
+    public static func page(at offset: Int, in text: [UInt8]) -> Int {
+        1 + text.prefix(max(0, min(offset, text.count))).reduce(0) { $0 + ($1 == 0x0C ? 1 : 0) }
+    }
+
+    /// True when `text` has at least one letter or digit (a scanned PDF has none).
+    static func hasText(_ text: [UInt8]) -> Bool {
+        String(decoding: text, as: UTF8.self).unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    /// The extracted text as an `ExtractedText` whose "source" is the extracted text itself.
+    static func extracted(_ output: [UInt8], path: String) throws -> ExtractedText {
+        guard String(validating: output, as: UTF8.self) != nil else { throw RetrievalError.notUTF8(path: path) }
+        guard hasText(output) else { throw RetrievalError.pdfNoText(path: path) }
+        var builder = ExtractedTextBuilder(source: output)
+        builder.appendSource(0..<output.count)
+        return builder.build()
+    }
+}
+
+/// Re-extracted PDF texts for citations and their checks, keyed by path, size and modification
+/// time; a few entries, so one answer extracts each cited PDF once.
+final class PDFTextCache: @unchecked Sendable {
+    static let shared = PDFTextCache(source: Pdftotext())
+
+    private let source: any PDFTextSource
+    private let lock = NSLock()
+    private var entries: [(key: String, text: [UInt8])] = []
+    private let capacity = 4
+
+    init(source: any PDFTextSource) { self.source = source }
+
+    /// The current text of the PDF at `path`, or nil when it cannot be extracted.
+    func text(_ path: String) -> [UInt8]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let key = "\(path)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        lock.lock()
+        if let hit = entries.first(where: { $0.key == key }) { lock.unlock(); return hit.text }
+        lock.unlock()
+        guard let text = try? source.text(ofPDF: path) else { return nil }
+        lock.lock()
+        entries.removeAll { $0.key == key }
+        entries.append((key, text))
+        if entries.count > capacity { entries.removeFirst() }
+        lock.unlock()
+        return text
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import Retrieval
+
+extension Fixtures {
+    static let pdf = qa.deletingLastPathComponent().appendingPathComponent("pdf")
+}
+
+/// PDF text through poppler's pdftotext: offsets into the extracted text, with pages.
+@Suite("PDF documents")
+struct PDFTests {
+    static let hasPdftotext = Pdftotext().executable != nil
+
+    static func write(_ bytes: [UInt8], _ name: String, in t: TempLibrary) throws -> URL {
+        let url = t.docs.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    @Test func theCommittedFixtureIsTheHelpersOutput() throws {
+        let url = Fixtures.pdf.appendingPathComponent("handbook.pdf")
+        if ProcessInfo.processInfo.environment["INTENT_WRITE_PDF_FIXTURE"] == "1" {
+            try Data(MinimalPDF.handbook).write(to: url)
+        }
+        #expect(Array(try Data(contentsOf: url)) == MinimalPDF.handbook)
+    }
+
+    @Test func pagesAreCountedByFormFeeds() {
+        let text = Array("one\u{0C}two\u{0C}\u{0C}four".utf8)
+        #expect(PDFText.page(at: 0, in: text) == 1)
+        #expect(PDFText.page(at: 3, in: text) == 1)
+        #expect(PDFText.page(at: 4, in: text) == 2)
+        #expect(PDFText.page(at: 9, in: text) == 4)
+        #expect(PDFText.page(at: 999, in: text) == 4)
+    }
+
+    @Test func extractedTextMapsOntoItselfAndNeedsLetters() throws {
+        let output = Array("Fire drill at noon.\n\u{0C}Caf\u{E9} on page two.\n\u{0C}".utf8)
+        let text = try TextExtractor.extract(output, kind: .pdf, path: "a.pdf")
+        #expect(text.isIdentity && Array(text.text.utf8) == output)
+        #expect(text.sourceRange(of: 5..<10) == 5..<10)
+        #expect(throws: RetrievalError.pdfNoText(path: "scan.pdf")) {
+            try TextExtractor.extract(Array("\n\u{0C} \n\u{0C}".utf8), kind: .pdf, path: "scan.pdf")
+        }
+        #expect(throws: RetrievalError.notUTF8(path: "b.pdf")) {
+            try TextExtractor.extract([0x41, 0xFF, 0x42], kind: .pdf, path: "b.pdf")
+        }
+        #expect(DocumentKind.of(URL(fileURLWithPath: "/x/Report.PDF")) == .pdf)
+    }
+
+    @Test func aMissingExtractorIsNamed() {
+        var configuration = PDFTextConfiguration()
+        configuration.program = "/nonexistent/pdftotext"
+        #expect(throws: RetrievalError.pdfExtractorMissing(path: "a.pdf")) {
+            try Pdftotext(configuration: configuration).text(ofPDF: "a.pdf")
+        }
+        configuration.program = "no-such-pdftotext-program"
+        #expect(Pdftotext(configuration: configuration).executable == nil)
+    }
+
+    @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))
+    func pdftotextGivesPagesSeparatedByFormFeeds() throws {
+        let t = try TempLibrary()
+        let url = try Self.write(MinimalPDF.handbook, "handbook.pdf", in: t)
+        let text = try Pdftotext().text(ofPDF: url.path)
+        let s = String(decoding: text, as: UTF8.self)
+        #expect(s.split(separator: "\u{0C}", omittingEmptySubsequences: false).count == 4)  // 3 pages + trailing
+        let r = try EncodingTests.range(of: "Taxi receipts must be submitted within 30 days of the journey.", in: s)
+        #expect(PDFText.page(at: r.lowerBound, in: text) == 2)
+    }
+
+    @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))
+    func askingAPDFCitesThePageAndExtractedTextOffsets() throws {
+        let t = try TempLibrary()
+        let url = try Self.write(MinimalPDF.handbook, "handbook.pdf", in: t)
+        try t.library.enqueue(paths: [url])
+        let summary = try t.library.processQueue()
+        #expect(summary.refused == 0 && summary.indexed == 1)
+        let answer = try t.library.ask(question: "Within how many days must taxi receipts be submitted?")
+        #expect(!answer.abstained)
+        let citation = try #require(answer.citations.first)
+        #expect(citation.quote == "Taxi receipts must be submitted within 30 days of the journey.")
+        #expect(citation.offsets == "extracted-text" && citation.page == 2)
+        let text = try Pdftotext().text(ofPDF: url.path)
+        #expect(Array(text[citation.start..<citation.end]) == Array(citation.quote.utf8))
+        #expect(CitationCheck.verify(citation))
+        // the same offsets as file bytes would not verify: they are not file offsets
+        #expect(!CitationCheck.verify(.init(docId: citation.docId, path: citation.path, chunkId: citation.chunkId,
+                                            start: citation.start, end: citation.end, quote: citation.quote)))
+        // a wrong page or a changed document does not verify
+        var wrongPage = citation
+        wrongPage.page = 3
+        #expect(!CitationCheck.verify(wrongPage))
+        let json = String(decoding: try JSONEncoder().encode(citation), as: UTF8.self)
+        #expect(json.contains("\"offsets\":\"extracted-text\"") && json.contains("\"page\":2"))
+        try Data(MinimalPDF.document(pages: [["Taxi receipts must be submitted within 90 days of the journey."]])).write(to: url)
+        #expect(!CitationCheck.verify(citation))
+    }
+
+    @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))
+    func scannedAndDamagedPDFsAreRefusedPerFile() throws {
+        let t = try TempLibrary()
+        let scan = try Self.write(MinimalPDF.document(pages: [[], []]), "scan.pdf", in: t)
+        let damaged = try Self.write(Array("%PDF-1.4\nnot really a pdf\n".utf8), "damaged.pdf", in: t)
+        let good = try Self.write(MinimalPDF.handbook, "handbook.pdf", in: t)
+        try t.library.enqueue(paths: [scan, damaged, good])
+        let summary = try t.library.processQueue()
+        #expect(summary.indexed == 1 && summary.refused == 2)
+        let scanText = try Pdftotext().text(ofPDF: scan.path)
+        #expect(throws: RetrievalError.pdfNoText(path: scan.path)) { try TextExtractor.extract(scanText, kind: .pdf, path: scan.path) }
+        #expect(throws: RetrievalError.pdfFailed(path: damaged.path, reason: "pdftotext cannot open it (damaged or not a PDF)")) {
+            try Pdftotext().text(ofPDF: damaged.path)
+        }
+    }
+
+    @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))
+    func outputOverTheBoundIsRefused() throws {
+        let t = try TempLibrary()
+        let url = try Self.write(MinimalPDF.handbook, "handbook.pdf", in: t)
+        var configuration = PDFTextConfiguration()
+        configuration.maxOutputBytes = 40
+        #expect(throws: RetrievalError.pdfFailed(path: url.path, reason: "text over 40 bytes")) {
+            try Pdftotext(configuration: configuration).text(ofPDF: url.path)
+        }
+    }
+}

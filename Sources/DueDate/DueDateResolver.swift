@@ -1,4 +1,3 @@
-import DueDate
 import Foundation
 import IntentKit
 import Primitives

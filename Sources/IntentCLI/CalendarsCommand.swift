@@ -9,10 +9,8 @@ struct CalendarsCommand: Subcommand {
         name: "calendars", summary: "Register the .ics files ListEvents and DailyBrief read by default",
         usage: "intent calendars add FILE... | remove FILE... | list | check  [--json]")
 
-    @Argument("ACTION", help: "add, remove, list or check")
-    var action: String
-    @Argument("FILE", help: "add, remove: .ics files or event vdirs")
-    var operands: [String]
+    @Argument("ACTION", help: "add, remove, list or check") var action: String
+    @Argument("FILE", help: "add, remove: .ics files or event vdirs") var operands: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let env = context.env

@@ -6,8 +6,7 @@ struct ListCommand: Subcommand {
         name: "list", summary: "List the intents (the catalog with --json)", usage: "intent list [--json|--markdown]",
         needsHome: false)
 
-    @Flag("markdown", help: "print Docs/INTENTS.md")
-    var markdown: Bool
+    @Flag("markdown", help: "print Docs/INTENTS.md") var markdown: Bool
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let registry = context.env.registry
@@ -32,8 +31,7 @@ struct DescribeCommand: Subcommand {
         name: "describe", summary: "Describe one intent (its catalog entry with --json)", usage: "intent describe NAME [--json]",
         needsHome: false)
 
-    @Argument("NAME", help: "the intent")
-    var name: String?
+    @Argument("NAME", help: "the intent") var name: String?
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let type = try CatalogCommands.intent(name, context.env)
@@ -52,8 +50,7 @@ struct HelpCommand: Subcommand {
         name: "help", summary: "Show help for a command or an intent", usage: "intent help [COMMAND|INTENT]",
         needsHome: false)
 
-    @Argument("COMMAND|INTENT", help: "what to explain (default: everything)")
-    var topic: String?
+    @Argument("COMMAND|INTENT", help: "what to explain (default: everything)") var topic: String?
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let env = context.env

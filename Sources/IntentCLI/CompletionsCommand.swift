@@ -7,8 +7,7 @@ struct CompletionsCommand: Subcommand {
         name: "completions", summary: "Print a shell completion script (bash, zsh or fish)",
         usage: "intent completions bash|zsh|fish", needsHome: false)
 
-    @Argument("SHELL", help: "bash, zsh or fish")
-    var shell: String?
+    @Argument("SHELL", help: "bash, zsh or fish") var shell: String?
 
     mutating func validate() throws {
         guard shell != nil else { throw IntentError.usage("usage: intent completions bash|zsh|fish") }

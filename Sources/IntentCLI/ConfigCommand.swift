@@ -15,10 +15,8 @@ struct ConfigCommand: Subcommand {
         name: "config", summary: "Show or change settings: tz, date_order, policy",
         usage: "intent config show | get KEY | set KEY VALUE | unset KEY   (keys: tz, date_order, policy)")
 
-    @Argument("ACTION", help: "show, get, set or unset")
-    var action: String
-    @Argument("KEY [VALUE]", help: "tz, date_order or policy, and set's value")
-    var operands: [String]
+    @Argument("ACTION", help: "show, get, set or unset") var action: String
+    @Argument("KEY [VALUE]", help: "tz, date_order or policy, and set's value") var operands: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let env = context.env

@@ -10,8 +10,7 @@ struct ConsentCommand: Subcommand {
         name: "consent", summary: "Show or set whether payloads may be sent to the cloud model without asking",
         usage: "intent consent show | allow | deny | ask  [--json]")
 
-    @Argument("ACTION", help: "show (the default), allow, deny or ask")
-    var action: String?
+    @Argument("ACTION", help: "show (the default), allow, deny or ask") var action: String?
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let paths = context.paths()

@@ -11,8 +11,7 @@ struct EmbedCommand: Subcommand {
         usage: "intent embed TEXT [--json]", discussion: "--home DIR looks for weights under DIR/models too.",
         needsHome: false)
 
-    @Argument("TEXT", help: "the text, or - to read stdin")
-    var words: [String]
+    @Argument("TEXT", help: "the text, or - to read stdin") var words: [String]
 
     mutating func validate() throws {
         guard !words.isEmpty else { throw IntentError.usage("intent embed TEXT (use '-' to read stdin)") }
@@ -41,14 +40,10 @@ struct BenchCommand: Subcommand {
         name: "bench", summary: "Run an in-process benchmark (embed, library)",
         usage: "intent bench embed [--sentences N] | library [--chunks N] [--dir DIR]  [--json]", needsHome: false)
 
-    @Argument("SUITE", help: "embed or library")
-    var suite: String
-    @Option("chunks", valueName: "N", help: "library: chunks in the synthetic library (default 100000)")
-    var chunks = 100_000
-    @Option("sentences", valueName: "N", help: "embed: sentences (default 1000)")
-    var sentences = 1000
-    @Option("dir", valueName: "DIR", help: "library: work directory (default: a temporary one)")
-    var dir: String?
+    @Argument("SUITE", help: "embed or library") var suite: String
+    @Option("chunks", valueName: "N", help: "library: chunks in the synthetic library (default 100000)") var chunks = 100_000
+    @Option("sentences", valueName: "N", help: "embed: sentences (default 1000)") var sentences = 1000
+    @Option("dir", valueName: "DIR", help: "library: work directory (default: a temporary one)") var dir: String?
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let embedder = EmbedderProvider.live(paths: context.paths()).current.embedder

@@ -11,26 +11,16 @@ struct EvalCommand: Subcommand {
         usage: "intent eval dates FILE... | ics DIR | qa --docs DIR --questions FILE... | commands FILE... [--rungs R,...]  [--threshold X] [--json]",
         needsHome: false)
 
-    @Argument("SUITE", help: "dates, ics, qa or commands")
-    var suite: String
-    @Argument("FILE", help: "the eval set: files (dates, commands) or a directory (ics)")
-    var inputs: [String]
-    @Option("threshold", valueName: "X", help: "fail (exit 1) below this score, 0…1")
-    var threshold: Double?
-    @Option("misses", valueName: "N", help: "how many misses to list (default 20)")
-    var misses = 20
-    @Option("docs", valueName: "DIR", help: "qa: the document directory")
-    var docs: String?
-    @Option("questions", valueName: "FILE", help: "qa: a questions .jsonl file (repeatable)")
-    var questions: [String]
-    @Option("floors", valueName: "k=v,...", help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1")
-    var floors: String?
-    @Option("mode", valueName: "M", help: "qa: standard, deep or maximum")
-    var mode: String?
-    @Flag("measure-only", help: "qa: the grounding gates measure but never abstain (calibration)")
-    var measureOnly: Bool
-    @Option("rungs", valueName: "R,...", help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)")
-    var rungs: String?
+    @Argument("SUITE", help: "dates, ics, qa or commands") var suite: String
+    @Argument("FILE", help: "the eval set: files (dates, commands) or a directory (ics)") var inputs: [String]
+    @Option("threshold", valueName: "X", help: "fail (exit 1) below this score, 0…1") var threshold: Double?
+    @Option("misses", valueName: "N", help: "how many misses to list (default 20)") var misses = 20
+    @Option("docs", valueName: "DIR", help: "qa: the document directory") var docs: String?
+    @Option("questions", valueName: "FILE", help: "qa: a questions .jsonl file (repeatable)") var questions: [String]
+    @Option("floors", valueName: "k=v,...", help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1") var floors: String?
+    @Option("mode", valueName: "M", help: "qa: standard, deep or maximum") var mode: String?
+    @Flag("measure-only", help: "qa: the grounding gates measure but never abstain (calibration)") var measureOnly: Bool
+    @Option("rungs", valueName: "R,...", help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)") var rungs: String?
 
     mutating func validate() throws {
         if let threshold, !(0...1).contains(threshold) {

@@ -5,18 +5,12 @@ import IntentKit
 /// The command line takes them out of the arguments first (up to a `--`); a command sees them in
 /// its `CommandContext`.
 struct GlobalOptions: Sendable {
-    @GlobalOption("home", valueName: "DIR", help: "keep data and config under DIR (like INTENT_HOME)")
-    var home: String?
-    @Flag("json", help: "print JSON")
-    var json: Bool
-    @Flag("no-input", help: "never prompt (headless), even at a terminal")
-    var noInput: Bool
-    @GlobalOption("tz", valueName: "ZONE", help: "time zone (tzdata name); default TZ, else config tz, else the system zone")
-    var tz: String?
-    @GlobalOption("now", valueName: "ISO", help: "freeze the clock (ISO-8601; without offset = wall-clock in the zone)")
-    var now: String?
-    @GlobalOption("policy", valueName: "P", help: "local-only | prefer-local | cloud-allowed | cloud-required")
-    var policy: String?
+    @GlobalOption("home", valueName: "DIR", help: "keep data and config under DIR (like INTENT_HOME)") var home: String?
+    @Flag("json", help: "print JSON") var json: Bool
+    @Flag("no-input", help: "never prompt (headless), even at a terminal") var noInput: Bool
+    @GlobalOption("tz", valueName: "ZONE", help: "time zone (tzdata name); default TZ, else config tz, else the system zone") var tz: String?
+    @GlobalOption("now", valueName: "ISO", help: "freeze the clock (ISO-8601; without offset = wall-clock in the zone)") var now: String?
+    @GlobalOption("policy", valueName: "P", help: "local-only | prefer-local | cloud-allowed | cloud-required") var policy: String?
 
     /// The global options' names, for "did you mean" in every command.
     static var names: [String] { parameters.map(\.name) }

@@ -8,10 +8,8 @@ struct HistoryCommand: Subcommand {
         name: "history", summary: "Show recent runs (no content, just what ran and how it ended)",
         usage: "intent history [--limit N] [--intent NAME] [--json]")
 
-    @Option("limit", valueName: "N", help: "how many runs (default 20)")
-    var limit = 20
-    @Option("intent", valueName: "NAME", help: "only runs of this intent")
-    var intent: String?
+    @Option("limit", valueName: "N", help: "how many runs (default 20)") var limit = 20
+    @Option("intent", valueName: "NAME", help: "only runs of this intent") var intent: String?
 
     mutating func validate() throws {
         guard limit > 0 else { throw ValidationError(parameter: "--limit", "must be a positive whole number") }

@@ -12,12 +12,9 @@ struct KeysCommand: Subcommand {
         name: "keys", summary: "Store, delete and list API keys (values are never shown)",
         usage: "intent keys set NAME (reads the terminal without echo, or stdin when piped) | delete NAME | list [--json]")
 
-    @Argument("ACTION", help: "set, delete or list")
-    var action: String
-    @Argument("NAME", help: "the key's name (cloud, local)")
-    var name: String?
-    @Argument("VALUE", help: "refused: a key is read from stdin or a hidden prompt, never an argument")
-    var extra: [String]
+    @Argument("ACTION", help: "set, delete or list") var action: String
+    @Argument("NAME", help: "the key's name (cloud, local)") var name: String?
+    @Argument("VALUE", help: "refused: a key is read from stdin or a hidden prompt, never an argument") var extra: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let paths = context.paths()

@@ -11,14 +11,10 @@ struct LibraryCommand: Subcommand {
         name: "library", summary: "Add, list, remove and reindex the documents AskLibrary answers from",
         usage: "intent library add PATH... [--retry] | list | status | remove PATH|ID... | reindex | process  [--json]")
 
-    @Argument("ACTION", help: "add, list, status, remove, reindex or process")
-    var action: String
-    @Argument("PATH", help: "add: files or folders; remove: paths or ids")
-    var operands: [String]
-    @Flag("no-process", help: "add: only enqueue; index later with 'intent library process'")
-    var noProcess: Bool
-    @Flag("retry", help: "add: try files that failed before even if they have not changed")
-    var retry: Bool
+    @Argument("ACTION", help: "add, list, status, remove, reindex or process") var action: String
+    @Argument("PATH", help: "add: files or folders; remove: paths or ids") var operands: [String]
+    @Flag("no-process", help: "add: only enqueue; index later with 'intent library process'") var noProcess: Bool
+    @Flag("retry", help: "add: try files that failed before even if they have not changed") var retry: Bool
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let store = IntentStore(paths: context.paths())

@@ -12,8 +12,7 @@ struct MCPCommand: Subcommand {
         name: "mcp", summary: "Serve every intent as a Model Context Protocol tool on stdio",
         usage: "intent mcp [--home DIR] [--policy P] [--approve A,B] [--tz ZONE]")
 
-    @Option("approve", valueName: "A,B", help: "pre-approve writes of these intents (comma-separated); none by default")
-    var approve: [String]
+    @Option("approve", valueName: "A,B", help: "pre-approve writes of these intents (comma-separated); none by default") var approve: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let (env, globals) = (context.env, context.globals)

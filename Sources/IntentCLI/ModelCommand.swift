@@ -10,24 +10,15 @@ struct ModelCommand: Subcommand {
         usage: "intent model tokenize TEXT [--special] | run --raw PROMPT [--max-tokens N] [--temperature T] | bench  [--json]",
         discussion: "--home DIR looks for weights under DIR/models too.", needsHome: false)
 
-    @Argument("ACTION", help: "tokenize, run or bench")
-    var action: String
-    @Argument("TEXT", help: "tokenize: the text")
-    var words: [String]
-    @Flag("special", help: "tokenize: interpret control-token text such as <|im_start|>")
-    var special: Bool
-    @Option("raw", valueName: "PROMPT", help: "run: the raw prompt (no chat template)")
-    var raw: String?
-    @Option("max-tokens", valueName: "N", help: "run: tokens to generate (default 32)")
-    var maxTokens = 32
-    @Option("temperature", valueName: "T", help: "run: 0 = greedy (default)")
-    var temperature = 0.0
-    @Option("seed", valueName: "N", help: "run: sampler seed")
-    var seed: UInt64 = 0
-    @Option("model", valueName: "FILE", help: "a GGUF file instead of the installed SmolLM2")
-    var model: String?
-    @Flag("portable-kernels", help: "bench: the portable Swift kernels instead of AVX2/AVX-VNNI")
-    var portableKernels: Bool
+    @Argument("ACTION", help: "tokenize, run or bench") var action: String
+    @Argument("TEXT", help: "tokenize: the text") var words: [String]
+    @Flag("special", help: "tokenize: interpret control-token text such as <|im_start|>") var special: Bool
+    @Option("raw", valueName: "PROMPT", help: "run: the raw prompt (no chat template)") var raw: String?
+    @Option("max-tokens", valueName: "N", help: "run: tokens to generate (default 32)") var maxTokens = 32
+    @Option("temperature", valueName: "T", help: "run: 0 = greedy (default)") var temperature = 0.0
+    @Option("seed", valueName: "N", help: "run: sampler seed") var seed: UInt64 = 0
+    @Option("model", valueName: "FILE", help: "a GGUF file instead of the installed SmolLM2") var model: String?
+    @Flag("portable-kernels", help: "bench: the portable Swift kernels instead of AVX2/AVX-VNNI") var portableKernels: Bool
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let runner = try load(context)

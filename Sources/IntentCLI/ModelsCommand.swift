@@ -11,20 +11,13 @@ struct ModelsCommand: Subcommand {
         name: "models", summary: "Configure, check and show the local and cloud models",
         usage: "intent models set local|cloud --base-url URL --model NAME [--context-window N] [--provider P] | set local --embedded smollm2|off | check local|cloud | show | unset local|cloud  [--json]")
 
-    @Argument("ACTION", help: "set, check, show or unset")
-    var action: String
-    @Argument("TARGET", help: "local or cloud")
-    var target: String?
-    @Option("embedded", valueName: "smollm2|off", help: "local only: smollm2 (the in-process model) or off")
-    var embedded: String?
-    @Option("base-url", valueName: "URL", help: "the OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 or https://api.openai.com/v1")
-    var baseURL: String?
-    @Option("model", valueName: "NAME", help: "the model name the endpoint expects")
-    var model: String?
-    @Option("context-window", valueName: "N", help: "the model's context window in tokens (local default 4096, cloud 32768)")
-    var contextWindow: String?
-    @Option("provider", valueName: "P", help: "cloud: a short provider label shown in consent prompts and receipts")
-    var provider: String?
+    @Argument("ACTION", help: "set, check, show or unset") var action: String
+    @Argument("TARGET", help: "local or cloud") var target: String?
+    @Option("embedded", valueName: "smollm2|off", help: "local only: smollm2 (the in-process model) or off") var embedded: String?
+    @Option("base-url", valueName: "URL", help: "the OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 or https://api.openai.com/v1") var baseURL: String?
+    @Option("model", valueName: "NAME", help: "the model name the endpoint expects") var model: String?
+    @Option("context-window", valueName: "N", help: "the model's context window in tokens (local default 4096, cloud 32768)") var contextWindow: String?
+    @Option("provider", valueName: "P", help: "cloud: a short provider label shown in consent prompts and receipts") var provider: String?
 
     mutating func validate() throws {
         if let contextWindow, Int(contextWindow) == nil {

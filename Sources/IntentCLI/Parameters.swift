@@ -32,18 +32,11 @@ extension Double: ArgumentValue {
 /// when the command value is constructed and registers it with the active collector, so the
 /// declarations are found without reflection, in declaration order.
 final class ParameterSlot: @unchecked Sendable {
-    enum Kind: Sendable {
-        /// `--name VALUE` or `--name=VALUE`.
-        case option
-        /// `--name`, `--name=true|false`.
-        case flag
-        /// One positional word, in declaration order.
-        case argument
-        /// Every further positional word.
-        case arguments
-        /// Every word from here on, unparsed (`intent run NAME …` parses them against the intent).
-        case passthrough
-    }
+    /// `option`: `--name VALUE` or `--name=VALUE`; `flag`: `--name`, `--name=true|false`;
+    /// `argument`: one positional word, in declaration order; `arguments`: every further
+    /// positional word; `passthrough`: every word from here on, unparsed (`intent run NAME …`
+    /// parses them against the intent).
+    enum Kind: Sendable { case option, flag, argument, arguments, passthrough }
 
     let kind: Kind
     /// The long name without dashes (`dry-run`), or a positional's placeholder (`ID`).

@@ -9,10 +9,8 @@ struct ReceiptsCommand: Subcommand {
         name: "receipts", summary: "Show execution receipts: which rung answered, why, and what was sent (sizes only)",
         usage: "intent receipts [ID] [--limit N] [--json]")
 
-    @Argument("ID", help: "one receipt in detail")
-    var id: String?
-    @Option("limit", valueName: "N", help: "how many receipts (default 20)")
-    var limit = 20
+    @Argument("ID", help: "one receipt in detail") var id: String?
+    @Option("limit", valueName: "N", help: "how many receipts (default 20)") var limit = 20
 
     mutating func validate() throws {
         guard limit > 0 else { throw ValidationError(parameter: "--limit", "must be a positive whole number") }

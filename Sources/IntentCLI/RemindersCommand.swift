@@ -9,18 +9,12 @@ struct RemindersCommand: Subcommand {
         name: "reminders", summary: "Choose where reminders live (built-in store or a vdir); export and import VTODOs",
         usage: "intent reminders use DIR | use --store | where [--json] | export [--output FILE] [--include-completed] | import FILE|DIR [--list L]")
 
-    @Argument("ACTION", help: "use, where, export or import")
-    var action: String
-    @Argument("DIR|FILE", help: "use: the vdir; import: a .ics file or a vdir")
-    var operands: [String]
-    @Flag("store", help: "use: the built-in store (the default)")
-    var builtIn: Bool
-    @Option("output", valueName: "FILE", help: "export: write to FILE (0600) instead of stdout")
-    var output: String?
-    @Flag("include-completed", help: "export: completed reminders too")
-    var includeCompleted: Bool
-    @Option("list", valueName: "L", help: "import: into this list (default: Reminders, or a vdir's only list)")
-    var list: String?
+    @Argument("ACTION", help: "use, where, export or import") var action: String
+    @Argument("DIR|FILE", help: "use: the vdir; import: a .ics file or a vdir") var operands: [String]
+    @Flag("store", help: "use: the built-in store (the default)") var builtIn: Bool
+    @Option("output", valueName: "FILE", help: "export: write to FILE (0600) instead of stdout") var output: String?
+    @Flag("include-completed", help: "export: completed reminders too") var includeCompleted: Bool
+    @Option("list", valueName: "L", help: "import: into this list (default: Reminders, or a vdir's only list)") var list: String?
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let paths = context.paths()

@@ -6,12 +6,9 @@ import Store
 
 /// The options of `intent run` besides the intent's own parameters and the global options.
 struct RunOptions {
-    @Option("input", valueName: "FILE|-", help: "read parameter values from a JSON file, or - for stdin (a plain object or a previous run's envelope)")
-    var input: String?
-    @Flag("yes", help: "approve writes without asking")
-    var yes: Bool
-    @Flag("dry-run", help: "show what would be written; write nothing")
-    var dryRun: Bool
+    @Option("input", valueName: "FILE|-", help: "read parameter values from a JSON file, or - for stdin (a plain object or a previous run's envelope)") var input: String?
+    @Flag("yes", help: "approve writes without asking") var yes: Bool
+    @Flag("dry-run", help: "show what would be written; write nothing") var dryRun: Bool
 
     static var parameters: [ParameterSlot] { ParameterCollector.collect { RunOptions() }.1 }
 }
@@ -25,8 +22,7 @@ struct RunCommand: Subcommand {
         usage: "intent run NAME [PRIMARY] [--param value ...] [--input FILE|-] [--json] [--yes] [--dry-run] [--no-input] [--policy P] [--now ISO] [--tz ZONE] [--home DIR]",
         needsHome: false)  // checked after the arguments, so an unknown intent or flag is a usage error first
 
-    @Passthrough("NAME [PRIMARY] [--param value ...]", help: "the intent, then its parameters (see 'intent run NAME --help')")
-    var arguments: [String]
+    @Passthrough("NAME [PRIMARY] [--param value ...]", help: "the intent, then its parameters (see 'intent run NAME --help')") var arguments: [String]
 
     static func customHelp(_ env: CLIEnvironment) -> String? { HelpText.run(env.registry) }
 

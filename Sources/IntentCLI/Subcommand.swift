@@ -16,7 +16,7 @@ struct CommandConfiguration: Sendable {
 /// One `intent` subcommand: a struct whose stored properties are `@Option`, `@Flag`,
 /// `@Argument` and `@Passthrough` declarations. The runner builds it, fills the declarations from
 /// the command line, calls `validate()`, checks the home, then `run`.
-protocol Subcommand {
+protocol Subcommand: Sendable {
     static var configuration: CommandConfiguration { get }
     /// Builds the declarations with their defaults (synthesized for a struct whose properties all
     /// have one).

@@ -8,18 +8,12 @@ struct ThoughtsCommand: Subcommand {
         name: "thoughts", summary: "List, show or delete captured thoughts",
         usage: "intent thoughts list [--limit N] [--tag T] | show ID | delete ID [--yes] [--dry-run]  [--json]")
 
-    @Argument("ACTION", help: "list, show or delete")
-    var action: String
-    @Argument("ID", help: "show, delete: an id or the handle 'intent thoughts list' shows")
-    var targets: [String]
-    @Option("limit", valueName: "N", help: "list: how many (default 20, newest first)")
-    var limit = 20
-    @Option("tag", valueName: "T", help: "list: only thoughts with this tag")
-    var tag: String?
-    @Flag("yes", help: "delete: without asking")
-    var yes: Bool
-    @Flag("dry-run", help: "delete: show what would be deleted")
-    var dryRun: Bool
+    @Argument("ACTION", help: "list, show or delete") var action: String
+    @Argument("ID", help: "show, delete: an id or the handle 'intent thoughts list' shows") var targets: [String]
+    @Option("limit", valueName: "N", help: "list: how many (default 20, newest first)") var limit = 20
+    @Option("tag", valueName: "T", help: "list: only thoughts with this tag") var tag: String?
+    @Flag("yes", help: "delete: without asking") var yes: Bool
+    @Flag("dry-run", help: "delete: show what would be deleted") var dryRun: Bool
 
     mutating func validate() throws {
         guard limit > 0 else { throw ValidationError(parameter: "--limit", "must be a positive whole number") }

@@ -8,8 +8,7 @@ struct UndoCommand: Subcommand {
         usage: "intent undo [UNDO_ID|RUN_ID] [--yes] [--dry-run] [--json]",
         needsHome: false)  // `intent run UndoWrite` checks it after its arguments
 
-    @Passthrough("[UNDO_ID|RUN_ID] [--yes] [--dry-run]", help: "UndoWrite's parameters (see 'intent run UndoWrite --help')")
-    var arguments: [String]
+    @Passthrough("[UNDO_ID|RUN_ID] [--yes] [--dry-run]", help: "UndoWrite's parameters (see 'intent run UndoWrite --help')") var arguments: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
         try await RunCommand.perform(["UndoWrite"] + arguments, context)

@@ -10,18 +10,12 @@ private struct Sample: Subcommand {
     static let configuration = CommandConfiguration(name: "sample", summary: "A test command",
                                                     usage: "intent sample ACTION [FILE...]", needsHome: false)
 
-    @Argument("ACTION", help: "what to do")
-    var action: String
-    @Argument("FILE", help: "the files")
-    var files: [String]
-    @Option("limit", valueName: "N", help: "how many")
-    var limit = 20
-    @Option("due", help: "when")
-    var due: String?
-    @Option("tag", help: "a tag (repeatable)")
-    var tags: [String]
-    @Flag("dry-run", help: "write nothing")
-    var dryRun: Bool
+    @Argument("ACTION", help: "what to do") var action: String
+    @Argument("FILE", help: "the files") var files: [String]
+    @Option("limit", valueName: "N", help: "how many") var limit = 20
+    @Option("due", help: "when") var due: String?
+    @Option("tag", help: "a tag (repeatable)") var tags: [String]
+    @Flag("dry-run", help: "write nothing") var dryRun: Bool
 
     mutating func validate() throws {
         guard limit > 0 else { throw ValidationError(parameter: "--limit", "must be positive") }

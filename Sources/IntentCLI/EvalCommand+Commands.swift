@@ -45,7 +45,7 @@ enum CommandEval {
         }
         var report = CommandEvalReport(rows: cases.count, rungs: [], skipped: [:])
         for rung in requested ?? allRungs {
-            guard let ladder = try RungLadders.make(rung, userPaths: userPaths, environment: env.environment) else {
+            guard let ladder = try RungLadders.make(rung, userPaths: userPaths, services: env.services) else {
                 report.skipped[rung] = RungLadders.whyMissing(rung)
                 if requested != nil { env.streams.err("intent: eval commands: rung \(rung) skipped — \(RungLadders.whyMissing(rung))\n") }
                 continue

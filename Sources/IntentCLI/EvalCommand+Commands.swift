@@ -83,7 +83,7 @@ enum CommandEval {
                 throw IntentError.invalidInput("eval commands: \(where_) needs a clock (\"now\" in the row or --now)")
             }
             let now: Date
-            do { now = try ClockOptions.now(flag: nowText, environment: [:], zone: zone, wallClock: { Date() }) } catch {
+            do { now = try ClockOptions.now(flag: nowText, environment: [:], zone: zone, wallClock: env.wallClock) } catch {
                 throw IntentError.invalidInput("eval commands: \(where_): \"now\" is not an ISO-8601 time")
             }
             if let due = row.due, CommandMatch.expectedDue(due) == nil {

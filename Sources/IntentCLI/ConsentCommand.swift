@@ -14,7 +14,7 @@ struct ConsentCommand: Subcommand {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let paths = context.paths()
-        let store = IntentStore(paths: paths)
+        let home = context.env.home(paths), store = home.store
         try await store.ensureConfigured()
         let book = ConsentBook(store: store)
         let now = context.env.wallClock()
@@ -22,7 +22,7 @@ struct ConsentCommand: Subcommand {
         case "show":
             break
         case "allow":
-            let ladder = ModelLadder.live(paths: paths, store: store, environment: context.env.environment)
+            let ladder = home.ladder
             if let error = ladder.setupError { throw error }
             guard let cloud = ladder.cloud else {
                 throw IntentError.configuration("no cloud model is configured; run `intent models set cloud --base-url https://… --model NAME` first")

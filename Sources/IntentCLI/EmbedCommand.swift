@@ -19,7 +19,7 @@ struct EmbedCommand: Subcommand {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let text = words == ["-"] ? try InputReader.readStdinText() : words.joined(separator: " ")
-        let loaded = EmbedderProvider.live(paths: context.paths()).current
+        let loaded = context.env.home(context.paths()).embedders.current
         if let problem = loaded.problem {
             context.err("intent: \(problem); using the \(loaded.embedder.identifier) embedder — run 'make models' to install MiniLM\n")
         }
@@ -46,7 +46,7 @@ struct BenchCommand: Subcommand {
     @Option("dir", valueName: "DIR", help: "library: work directory (default: a temporary one)") var dir: String?
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let embedder = EmbedderProvider.live(paths: context.paths()).current.embedder
+        let embedder = context.env.home(context.paths()).embedders.current.embedder
         switch suite {
         case "embed":
             let figures = try EmbeddingBenchmark.run(embedder: embedder, sentenceCount: sentences)
@@ -55,7 +55,7 @@ struct BenchCommand: Subcommand {
             let work = dir.map { URL(fileURLWithPath: $0) }
                 ?? FileManager.default.temporaryDirectory.appendingPathComponent("intent-bench-\(UUID().uuidString.prefix(8))")
             defer { if dir == nil { try? FileManager.default.removeItem(at: work) } }
-            let report = try LibraryBenchmark.run(home: work, embedder: embedder, chunks: chunks)
+            let report = try LibraryBenchmark.run(home: work, embedder: embedder, chunks: chunks, clock: context.env.wallClock)
             if context.json { try context.printJSON(report) } else { try Self.printFields(report, context.env) }
         default:
             throw IntentError.usage("unknown benchmark '\(suite)' (embed, library)")

@@ -17,7 +17,7 @@ struct HistoryCommand: Subcommand {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let env = context.env
-        let store = IntentStore(paths: context.paths())
+        let store = env.home(context.paths()).store
         try await store.ensureConfigured()
         let intentName = intent.map { env.registry.intent(named: $0)?.description.name ?? $0 }
         let runs = try store.runs(limit: limit, intent: intentName)

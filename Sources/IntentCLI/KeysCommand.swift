@@ -25,7 +25,7 @@ struct KeysCommand: Subcommand {
             case "delete":
                 guard let name else { throw IntentError.usage("intent keys delete NAME") }
                 let removed = try keys.delete(name: name)
-                try Self.forgetQuota(name, paths: paths)
+                try Self.forgetQuota(name, store: context.env.home(paths).store)
                 context.out(removed ? "Deleted key '\(name)'.\n" : "No key named '\(name)' is stored.\n")
             case "list":
                 let entries = try keys.list().map { KeyEntry(name: $0, source: (try? keys.source(name: $0))?.rawValue ?? "file") }
@@ -45,7 +45,7 @@ struct KeysCommand: Subcommand {
         return 0
     }
 
-    private func set(_ keys: FileKeyStore, paths: AppPaths, _ context: CommandContext) throws {
+    private func set(_ keys: any KeyStore, paths: AppPaths, _ context: CommandContext) throws {
         guard let name else { throw IntentError.usage("intent keys set NAME (e.g. cloud)") }
         guard extra.isEmpty else {
             // Never echo it: the value is the secret.
@@ -59,8 +59,8 @@ struct KeysCommand: Subcommand {
         }
         let value = try Self.readKey(name, globals: context.globals, env: context.env)
         try keys.set(name: name, value: value)
-        try Self.forgetQuota(name, paths: paths)
-        context.out("Stored key '\(name)' in \(keys.fileURL.path) (mode 0600).\n")
+        try Self.forgetQuota(name, store: context.env.home(paths).store)
+        context.out("Stored key '\(name)' in \(paths.secretsFileURL.path) (mode 0600).\n")
         if let variable = KeyName.environmentVariable(for: name), context.env.environment[variable] != nil {
             context.err("intent: warning: \(variable) is set and overrides the stored key\n")
         }
@@ -89,10 +89,9 @@ struct KeysCommand: Subcommand {
     }
 
     /// A new key clears a remembered `credentials_rejected` (DESIGN §7): the state is unknown again.
-    static func forgetQuota(_ name: String, paths: AppPaths) throws {
+    static func forgetQuota(_ name: String, store: IntentStore) throws {
         let target: EndpointPolicy.Target? = name == KeyName.cloud ? .cloud : name == KeyName.local ? .local : nil
         guard let target else { return }
-        let store = IntentStore(paths: paths)
         try QuotaMemory(store: store).forget(target)
     }
 }

@@ -17,10 +17,10 @@ struct LibraryCommand: Subcommand {
     @Flag("retry", help: "add: try files that failed before even if they have not changed") var retry: Bool
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let store = IntentStore(paths: context.paths())
+        let home = context.env.home(context.paths()), store = home.store
         try await store.ensureConfigured()
-        let loaded = EmbedderProvider.live(paths: context.paths()).current
-        let library = Library(store: store, embedder: loaded.embedder)
+        let loaded = home.embedders.current
+        let library = home.library(embedder: loaded.embedder)
         do {
             switch action {
             case "add": return try add(library, context)

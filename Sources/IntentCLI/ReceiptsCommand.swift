@@ -17,7 +17,7 @@ struct ReceiptsCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let store = IntentStore(paths: context.paths())
+        let store = context.env.home(context.paths()).store
         try await store.ensureConfigured()
         let book = ReceiptBook(store: store)
         if let id {

@@ -18,7 +18,7 @@ struct RemindersCommand: Subcommand {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let paths = context.paths()
-        let store = IntentStore(paths: paths)
+        let store = context.env.home(paths).store
         try await store.ensureConfigured()
         let (zone, now) = try context.clock(try ConfigFile.load(paths))
         let log = StreamLog(streams: context.streams)

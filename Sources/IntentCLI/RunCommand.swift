@@ -90,7 +90,7 @@ struct RunCommand: Subcommand {
         let presence = env.detectPresence(noInput: globals.noInput)
         let request = try parameterRequest(given.value, parameters: parameters, input: options.input)
 
-        let services = AppServices(paths: paths, environment: env.environment, dateOrder: config.raw["date_order"]?.stringValue)
+        let services = env.home(paths, dateOrder: config.raw["date_order"]?.stringValue)
         let context = services.context(runID: env.ids.make("run"), now: now, timeZone: zone, presence: presence,
                                        policy: policy, assumeYes: options.yes, dryRun: options.dryRun,
                                        terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))

@@ -21,7 +21,7 @@ struct ThoughtsCommand: Subcommand {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let zone = try context.zone()
-        let store = IntentStore(paths: context.paths())
+        let store = context.env.home(context.paths()).store
         switch action {
         case "list": try await list(store, zone: zone, context)
         case "show":

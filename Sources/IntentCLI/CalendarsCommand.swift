@@ -13,12 +13,10 @@ struct CalendarsCommand: Subcommand {
     @Argument("FILE", help: "add, remove: .ics files or event vdirs") var operands: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let env = context.env
-        let paths = context.paths()
-        let json = context.json
+        let (paths, json) = (context.paths(), context.json)
         let files = operands.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         switch action {
-        case "add": try add(files, paths: paths, env: env)
+        case "add": try add(files, paths: paths, env: context.env)
         case "remove":
             let removed = try ConfigFile.update(paths) { config -> Int in
                 let before = config.calendars.count
@@ -26,16 +24,16 @@ struct CalendarsCommand: Subcommand {
                 return before - config.calendars.count
             }
             guard removed > 0 else { throw IntentError.invalidInput("none of those calendars is registered") }
-            env.streams.out("Removed \(removed).\n")
+            context.out("Removed \(removed).\n")
         case "list":
             let list = try ConfigFile.load(paths).calendars
-            if json { try env.printJSON(["calendars": list]) } else {
-                env.streams.out(list.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : list.map { "\($0)\n" }.joined())
+            if json { try context.printJSON(["calendars": list]) } else {
+                context.out(list.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : list.map { "\($0)\n" }.joined())
             }
         case "check":
             let reports = try ConfigFile.load(paths).calendars.map(CalendarCheck.check)
-            if json { try env.printJSON(CalendarCheck.Document(calendars: reports)) } else {
-                env.streams.out(reports.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : reports.map(CalendarCheck.text).joined())
+            if json { try context.printJSON(CalendarCheck.Document(calendars: reports)) } else {
+                context.out(reports.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : reports.map(CalendarCheck.text).joined())
             }
             return reports.contains { $0.status != "ok" && $0.status != "warnings" } ? ExitCode.dataError.rawValue : 0
         default:

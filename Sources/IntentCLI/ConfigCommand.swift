@@ -8,25 +8,22 @@ import Store
 /// `intent config show | get KEY | set KEY VALUE | unset KEY`: the user settings that are not
 /// managed by another command (`tz`, `date_order`, `policy`).
 struct ConfigCommand: Subcommand {
-    /// Keys this command sets, with how their values are checked.
-    static let keys = ["tz", "date_order", "policy"]
-
     static let configuration = CommandConfiguration(
         name: "config", summary: "Show or change settings: tz, date_order, policy",
         usage: "intent config show | get KEY | set KEY VALUE | unset KEY   (keys: tz, date_order, policy)")
+
+    /// Keys this command sets, with how their values are checked.
+    static let keys = ["tz", "date_order", "policy"]
 
     @Argument("ACTION", help: "show, get, set or unset") var action: String
     @Argument("KEY [VALUE]", help: "tz, date_order or policy, and set's value") var operands: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let env = context.env
-        let globals = context.globals
-        let json = context.json
-        let paths = context.paths()
+        let (env, json, paths) = (context.env, context.json, context.paths())
         switch action {
         case "show":
             let config = try ConfigFile.load(paths)
-            let resolved = try ClockOptions.resolve(flag: globals.tz, environment: env.environment,
+            let resolved = try ClockOptions.resolve(flag: context.globals.tz, environment: env.environment,
                                                     configured: config.raw["tz"]?.stringValue, system: env.systemZones) {
                 env.streams.err("intent: warning: \($0)\n")
             }

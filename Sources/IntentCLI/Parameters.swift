@@ -39,15 +39,12 @@ final class ParameterSlot: @unchecked Sendable {
     enum Kind: Sendable { case option, flag, argument, arguments, passthrough }
 
     let kind: Kind
-    /// The long name without dashes (`dry-run`), or a positional's placeholder (`ID`).
-    let name: String
-    let help: String
-    /// The placeholder shown after an option in help: `--limit <N>`.
-    let valueName: String
-    /// A required positional: without it the command prints its help and exits 64.
-    let isRequired: Bool
-    /// An empty value is refused (`--home=`): "--home needs a value".
-    let refusesEmpty: Bool
+    /// `name`: the long name without dashes (`dry-run`), or a positional's placeholder (`ID`).
+    /// `valueName`: the placeholder after an option in help (`--limit <N>`). `isRequired`: a
+    /// positional without which the command prints its help and exits 64. `refusesEmpty`: an
+    /// empty value (`--home=`) is "--home needs a value".
+    let name: String, help: String, valueName: String
+    let isRequired: Bool, refusesEmpty: Bool
     private let store: (String) throws -> Void
 
     init(kind: Kind, name: String, help: String, valueName: String = "value", isRequired: Bool = false,

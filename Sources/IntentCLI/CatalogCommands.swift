@@ -46,11 +46,11 @@ struct DescribeCommand: Subcommand {
 
 /// `intent help [COMMAND|INTENT]`.
 struct HelpCommand: Subcommand {
+    @Argument("COMMAND|INTENT", help: "what to explain (default: everything)") var topic: String?
+
     static let configuration = CommandConfiguration(
         name: "help", summary: "Show help for a command or an intent", usage: "intent help [COMMAND|INTENT]",
         needsHome: false)
-
-    @Argument("COMMAND|INTENT", help: "what to explain (default: everything)") var topic: String?
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let env = context.env

@@ -20,13 +20,13 @@ public struct AskLibrary: Intent {
 
     public enum Mode: String, IntentEnum { case standard, deep, maximum }
 
-    @Parameter(description: "The question", primary: true)
+    @Parameter("question", description: "The question", primary: true)
     var question: String
 
-    @Parameter(description: "standard (5 passages), deep (10, stricter checks) or maximum (15, strictest)")
+    @Parameter("mode", description: "standard (5 passages), deep (10, stricter checks) or maximum (15, strictest)")
     var mode: Mode = .standard
 
-    @Parameter(description: "How many passages to retrieve (overrides the mode)")
+    @Parameter("topK", description: "How many passages to retrieve (overrides the mode)")
     var topK: Int?
 
     public init() {}

@@ -46,7 +46,7 @@ private final class Gate: Sendable {
     @Test func thePoolStaysResponsiveWhileMoreJobsBlockThanItHasThreads() async throws {
         let jobs = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let gate = Gate(jobs: jobs, failSafe: .seconds(60))
-        let (started, startedEvents) = AsyncStream<Void>.makeStream()
+        let (startedEvents, started) = AsyncStream<Void>.makeStream()
         let work = (0..<jobs).map { i in
             Task {
                 try await Blocking.run { _ in
@@ -61,7 +61,8 @@ private final class Gate: Sendable {
             seen += 1
             if seen == jobs { break }
         }
-        #expect(gate.started.load(ordering: .sequentiallyConsistent) == jobs, "every job holds its thread at once")
+        let holding = gate.started.load(ordering: .sequentiallyConsistent)
+        #expect(holding == jobs, "every job holds its thread at once")
 
         let clock = ContinuousClock()
         let before = clock.now
@@ -80,7 +81,7 @@ private final class Gate: Sendable {
     /// Cancelling the awaiting task asks the work to stop; work that polls stops early and its
     /// result is returned.
     @Test func cancellationIsForwardedToTheWork() async throws {
-        let (started, startedEvents) = AsyncStream<Void>.makeStream()
+        let (startedEvents, started) = AsyncStream<Void>.makeStream()
         let handlerRan = Atomic<Bool>(false)
         let task = Task {
             try await Blocking.run { stop -> Bool in
@@ -95,7 +96,8 @@ private final class Gate: Sendable {
         for await _ in startedEvents { break }
         task.cancel()
         #expect(try await task.value, "the work saw the stop request")
-        #expect(handlerRan.load(ordering: .sequentiallyConsistent))
+        let ran = handlerRan.load(ordering: .sequentiallyConsistent)
+        #expect(ran)
     }
 
     @Test func aStopRequestedBeforeRegistrationRunsTheHandlerAtOnceAndOnlyOnce() {
@@ -104,9 +106,11 @@ private final class Gate: Sendable {
         stop.onRequest { runs.add(1, ordering: .sequentiallyConsistent) }
         stop.request()
         stop.request()
-        #expect(runs.load(ordering: .sequentiallyConsistent) == 1)
+        let once = runs.load(ordering: .sequentiallyConsistent)
+        #expect(once == 1)
         stop.onRequest { runs.add(1, ordering: .sequentiallyConsistent) }
-        #expect(runs.load(ordering: .sequentiallyConsistent) == 2)
+        let late = runs.load(ordering: .sequentiallyConsistent)
+        #expect(late == 2)
         #expect(stop.isRequested)
     }
 
@@ -117,24 +121,28 @@ private final class Gate: Sendable {
 
     /// Calls given one serial queue never overlap (the embedded model's session, one writer).
     @Test func callsOnOneSerialQueueDoNotOverlap() async throws {
+        final class Occupancy: Sendable {
+            let inside = Atomic<Int>(0)
+            let overlapped = Atomic<Bool>(false)
+        }
         let queue = DispatchQueue(label: "test.serial")
-        let inside = Atomic<Int>(0)
-        let overlapped = Atomic<Bool>(false)
+        let occupancy = Occupancy()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<6 {
                 group.addTask {
                     try await Blocking.run(on: queue) { _ in
-                        if inside.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
-                            overlapped.store(true, ordering: .sequentiallyConsistent)
+                        if occupancy.inside.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
+                            occupancy.overlapped.store(true, ordering: .sequentiallyConsistent)
                         }
                         usleep(2_000)
-                        inside.subtract(1, ordering: .sequentiallyConsistent)
+                        occupancy.inside.subtract(1, ordering: .sequentiallyConsistent)
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(!overlapped.load(ordering: .sequentiallyConsistent))
+        let overlaps = occupancy.overlapped.load(ordering: .sequentiallyConsistent)
+        #expect(!overlaps)
     }
 
     /// A task with a `SerialQueueExecutor` preference runs its synchronous stretches on that queue,
@@ -142,7 +150,7 @@ private final class Gate: Sendable {
     @Test func aTaskPreferringASerialQueueExecutorBlocksOnlyItsQueue() async throws {
         let jobs = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let gate = Gate(jobs: jobs, failSafe: .seconds(60))
-        let (started, startedEvents) = AsyncStream<Void>.makeStream()
+        let (startedEvents, started) = AsyncStream<Void>.makeStream()
         let work = (0..<jobs).map { _ in
             Task(executorPreference: SerialQueueExecutor(label: "test.executor")) {
                 started.yield()

@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP", "Primitives"]),
         .target(name: "MCP", dependencies: ["IntentKit", "Primitives"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
-        .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store", "Routing", "Intents"]),
+        .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store", "Routing", "Intents", "Primitives"]),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "IntentTestSupport"]),

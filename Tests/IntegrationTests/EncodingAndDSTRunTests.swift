@@ -40,7 +40,7 @@ struct EncodingAndDSTRunTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path))[start..<end])
     }
 
-    @Test func windows1252AndLatin1DocumentsAnswerWithExactOffsets() throws {
+    @Test func windows1252AndLatin1DocumentsAnswerWithExactOffsets() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
         let docs = home.url.appendingPathComponent("docs")
@@ -77,7 +77,7 @@ struct EncodingAndDSTRunTests {
         #expect(menuBytes.count == 72 && menuBytes.contains(0xE8))
     }
 
-    @Test func timesTheClocksSkipAreRefusedNamingTheParameter() throws {
+    @Test func timesTheClocksSkipAreRefusedNamingTheParameter() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
         #expect(try Self.run(["config", "set", "tz", "Europe/Berlin"], home: home).exitCode == 0)

@@ -33,7 +33,7 @@ struct PDFRunTests {
     }
 
     @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed: PDF run test skipped"))
-    func aPDFIsAnsweredWithItsPageAndExtractedTextOffsets() throws {
+    func aPDFIsAnsweredWithItsPageAndExtractedTextOffsets() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
         let docs = try Self.library(home)
@@ -58,7 +58,7 @@ struct PDFRunTests {
         #expect(human.stdout.contains("car park behind the bakery"))
     }
 
-    @Test func withoutPdftotextThePDFIsRefusedByName() throws {
+    @Test func withoutPdftotextThePDFIsRefusedByName() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
         let docs = try Self.library(home)

@@ -28,14 +28,14 @@ import Testing
         return (process.terminationStatus, text)
     }
 
-    static func titles(_ home: TemporaryHome) throws -> [String] {
-        let list = try IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
+    static func titles(_ home: TemporaryHome) async throws -> [String] {
+        let list = try await IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
         let value = list.json?["value"] as? [String: Any]
         return (value?["reminders"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PromptPtyTests.script), "needs util-linux script for a pty"))
-    func yesAtThePromptWritesAndNoWritesNothing() throws {
+    func yesAtThePromptWritesAndNoWritesNothing() async throws {
         let home = TemporaryHome()
         let accepted = try Self.runOnPty(["run", "CreateReminder", "call Mira"], home: home, answer: "y")
         #expect(accepted.exitCode == 0, "\(accepted.stdout)")
@@ -44,6 +44,6 @@ import Testing
         let declined = try Self.runOnPty(["run", "CreateReminder", "buy stamps"], home: home, answer: "n")
         #expect(declined.exitCode == 77, "\(declined.stdout)")
         #expect(declined.stdout.contains("declined; nothing was written"))
-        #expect(try Self.titles(home) == ["call Mira"])
+        await #expect(try Self.titles(home) == ["call Mira"])
     }
 }

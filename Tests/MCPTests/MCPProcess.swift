@@ -182,8 +182,8 @@ enum Wire {
 
 /// What the store holds, read through the CLI (a separate process, like a person checking).
 enum StoreProbe {
-    static func reminders(_ home: TemporaryHome) throws -> [JSONValue] {
-        let run = try IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
+    static func reminders(_ home: TemporaryHome) async throws -> [JSONValue] {
+        let run = try await IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
         return JSONValue.parse(Data(run.stdout.utf8))?["value"]?["reminders"]?.arrayValue ?? []
     }
 

@@ -39,8 +39,13 @@ public enum IntentBinary {
     @discardableResult
     public static func run(_ args: [String], home: String? = nil, stdin: String? = nil, headless: Bool = true,
                            environment extra: [String: String] = [:]) async throws -> ProcessResult {
-        let process = try makeProcess(args, home: home, headless: headless, environment: extra)
-        return try await Blocking.run(label: "intent.test.process") { _ in try collect(process, stdin: stdin) }
+        try await run(try makeProcess(args, home: home, headless: headless, environment: extra), stdin: stdin)
+    }
+
+    /// Runs a configured, not yet started process (`makeProcess`, then changed) and collects its
+    /// output, off the cooperative pool. Its stdin stays as configured (`/dev/null` when unset).
+    public static func run(_ process: Process, stdin: String? = nil) async throws -> ProcessResult {
+        try await Blocking.run(label: "intent.test.process") { _ in try collect(process, stdin: stdin) }
     }
 
     /// Waits for a started process to exit, off the cooperative pool.
@@ -54,7 +59,7 @@ public enum IntentBinary {
         process.standardOutput = out
         process.standardError = err
         let input = Pipe()
-        if stdin != nil { process.standardInput = input } else {
+        if stdin != nil { process.standardInput = input } else if process.standardInput == nil {
             process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         }
         try process.run()

@@ -10,14 +10,9 @@ import Testing
         for args in [["run", "CaptureThought", "-"], ["run", "CreateReminder", "--input", "-", "--dry-run"]] {
             let process = try IntentBinary.makeProcess(args, home: home.path)
             process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            try process.run()
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 65, "\(args)")
-            #expect(text.contains("16 MiB"))
+            let run = try await IntentBinary.run(process)
+            #expect(run.exitCode == 65, "\(args)")
+            #expect(run.stderr.contains("16 MiB"))
         }
     }
 

@@ -118,10 +118,8 @@ import Testing
         process.arguments = ["-c", "\(binary.path) run DailyBrief > \"$HOME/brief.txt\" 2>> \"$HOME/intent.err\""]
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "SHELL": "/bin/sh", "LOGNAME": "cron",
                                "XDG_DATA_HOME": home.url.appendingPathComponent("xdg").path]
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let cron = try await IntentBinary.run(process)
+        #expect(cron.exitCode == 0)
         let brief = try String(contentsOf: home.url.appendingPathComponent("brief.txt"), encoding: .utf8)
         #expect(brief.contains(" — "))
     }

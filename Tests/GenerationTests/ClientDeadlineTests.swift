@@ -147,7 +147,7 @@ struct ClientDeadlineTests {
         let server = try FakeOpenAIServer()
         let port = server.port
         server.stop()
-        try await Task.sleep(for: .milliseconds(150))
+        #expect(await server.waitUntil { $0.hasStopped })
         let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://127.0.0.1:\(port)/v1", model: "m"), apiKey: nil)
         let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
         #expect(error?.category == "network")

@@ -47,7 +47,9 @@ public struct AskLibrary: Intent {
         // Loading the embedder, the search (tens of ms at 100k chunks) and the extractive answer
         // block: they run off the cooperative pool.
         let (pack, extractive, diagnostics, warnings) = try await Blocking.run(label: "intent.ask-library") { _ in
-            let library = Library(store: context.store, embedder: try Self.embedder(context))
+            // Read-only: the run's time and id stand in for a worker's (this run takes no lease).
+            let library = Library(store: context.store, embedder: try Self.embedder(context), clock: { context.now },
+                                  workerID: context.runID)
             // Another process indexing, or a reindex stopped half-way: answer from what is indexed, and say so.
             var warnings: [String] = []
             if let message = (try? library.indexingActivity())?.message {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IntentKit
+import IntentTestSupport
 @testable import MCP
 import Synchronization
 import Testing
@@ -54,7 +55,8 @@ final class BlockingTools: ToolProvider {
         let tools = BlockingTools()
         let sink = RecordingSink()
         let server = MCPServer(provider: tools, sink: sink,
-                               sealer: RequestStateSealer(key: [UInt8](repeating: 1, count: 32), lifetime: .seconds(60)),
+                               sealer: RequestStateSealer(key: [UInt8](repeating: 1, count: 32), lifetime: .seconds(60),
+                                                          clock: { TestClock.reference }),
                                identity: .init(name: "test", title: "Test", version: "0", instructions: "none"))
         let (frames, input) = AsyncStream<LineSplitter.Frame>.makeStream()
         let running = Task { await server.run(frames) }

@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "IntentCLI", dependencies: ["AppServices", "IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP", "Primitives"]),
         .target(name: "MCP", dependencies: ["IntentKit", "Primitives"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
-        .target(name: "IntentTestSupport", dependencies: ["AppServices", "IntentKit", "Store", "Routing", "Intents", "Secrets"]),
+        .target(name: "IntentTestSupport", dependencies: ["AppServices", "IntentKit", "Store", "Routing", "Intents", "Secrets", "Primitives"]),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "AppServicesTests", dependencies: ["AppServices", "Generation", "IntentKit", "IntentTestSupport", "Routing", "Secrets", "Store"]),

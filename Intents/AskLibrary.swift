@@ -1,6 +1,7 @@
 import Embeddings
 import Foundation
 import IntentKit
+import Primitives
 import Retrieval
 import Routing
 
@@ -41,18 +42,24 @@ public struct AskLibrary: Intent {
 
     public func perform(in context: RunContext) async throws -> IntentResult<AskLibraryValue> {
         try await context.store.ensureConfigured()
-        // Read-only: the run's time and id stand in for a worker's (this run takes no lease).
-        let library = Library(store: context.store, embedder: try Self.embedder(context), clock: { context.now },
-                              workerID: context.runID)
-        // Another process indexing, or a reindex stopped half-way: answer from what is indexed, and say so.
-        var warnings: [String] = []
-        if let message = (try? library.indexingActivity())?.message {
-            context.log.warning(message)
-            warnings.append(message)
-        }
         let searchMode = SearchMode(rawValue: mode.rawValue) ?? .standard
-        let pack = try library.evidence(for: question, mode: searchMode, topK: topK)
-        let (extractive, diagnostics) = library.answer(question: question, pack: pack, mode: searchMode)
+        let (question, topK) = (self.question, self.topK)
+        // Loading the embedder, the search (tens of ms at 100k chunks) and the extractive answer
+        // block: they run off the cooperative pool.
+        let (pack, extractive, diagnostics, warnings) = try await Blocking.run(label: "intent.ask-library") { _ in
+            // Read-only: the run's time and id stand in for a worker's (this run takes no lease).
+            let library = Library(store: context.store, embedder: try Self.embedder(context), clock: { context.now },
+                                  workerID: context.runID)
+            // Another process indexing, or a reindex stopped half-way: answer from what is indexed, and say so.
+            var warnings: [String] = []
+            if let message = (try? library.indexingActivity())?.message {
+                context.log.warning(message)
+                warnings.append(message)
+            }
+            let pack = try library.evidence(for: question, mode: searchMode, topK: topK)
+            let (extractive, diagnostics) = library.answer(question: question, pack: pack, mode: searchMode)
+            return (pack, extractive, diagnostics, warnings)
+        }
         let synthesis = LibrarySynthesis(question: question, pack: pack, extractive: extractive, mode: searchMode,
                                          retrievalConfidence: diagnostics.retrievalConfidence)
         let outcome = try await context.ladder.run(synthesis.request(), in: context)

@@ -56,14 +56,14 @@ public enum DeadlineGuard {
 /// source is thread-safe, and it is the only state that changes.)
 final class Watchdog: @unchecked Sendable {
     private let queue = DispatchQueue(label: "intent.deadline")
-    let executor: QueueExecutor
+    let executor: SerialQueueExecutor
     private let timer: any DispatchSourceTimer
     private let clock: ContinuousClock
     private let check: @Sendable () -> ContinuousClock.Instant?
 
     init(clock: ContinuousClock, check: @escaping @Sendable () -> ContinuousClock.Instant?) {
         self.timer = DispatchSource.makeTimerSource(queue: queue)
-        self.executor = QueueExecutor(queue: queue)
+        self.executor = SerialQueueExecutor(queue: queue)
         self.clock = clock
         self.check = check
     }
@@ -87,18 +87,6 @@ final class Watchdog: @unchecked Sendable {
         let remaining = max(clock.now.duration(to: deadline), .zero)
         let nanoseconds = remaining.timerNanoseconds()
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .milliseconds(5))
-    }
-}
-
-/// Runs a task's jobs on a serial Dispatch queue instead of the cooperative pool.
-final class QueueExecutor: TaskExecutor, @unchecked Sendable {
-    private let queue: DispatchQueue
-
-    init(queue: DispatchQueue) { self.queue = queue }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }
 

@@ -23,15 +23,15 @@ struct LibraryCommand: Subcommand {
         let library = home.library(embedder: loaded.embedder)
         do {
             switch action {
-            case "add": return try add(library, context)
+            case "add": return try await add(library, context)
             case "process":
-                return try Self.process(library, json: context.json, env: context.env, verb: "indexed")
+                return try await Self.process(library, json: context.json, env: context.env, verb: "indexed")
             case "reindex":
                 let plan = try library.startReindex()
                 let what = "\(plan.queued) of \(plan.total) document\(plan.total == 1 ? "" : "s") with \(loaded.embedder.identifier)"
                 context.err(plan.resumed ? "intent: continuing the interrupted reindex: \(what) left\n"
                                          : "intent: re-indexing \(what)\n")
-                return try Self.process(library, json: context.json, env: context.env, verb: "re-indexed", resume: "intent library reindex")
+                return try await Self.process(library, json: context.json, env: context.env, verb: "re-indexed", resume: "intent library reindex")
             case "remove": return try remove(library, context)
             case "list": return try list(library, context)
             case "status":
@@ -47,7 +47,7 @@ struct LibraryCommand: Subcommand {
         }
     }
 
-    private func add(_ library: Library, _ context: CommandContext) throws -> Int32 {
+    private func add(_ library: Library, _ context: CommandContext) async throws -> Int32 {
         guard !operands.isEmpty else { throw IntentError.usage("intent library add PATH...") }
         for path in operands where !FileManager.default.fileExists(atPath: path) {
             throw IntentError.invalidInput("\(path): no such file or directory")
@@ -61,7 +61,7 @@ struct LibraryCommand: Subcommand {
             context.out("Queued \(tickets.count) ticket\(tickets.count == 1 ? "" : "s").\n")
             return 0
         }
-        return try Self.process(library, json: context.json, env: context.env, verb: "indexed")
+        return try await Self.process(library, json: context.json, env: context.env, verb: "indexed")
     }
 
     private func remove(_ library: Library, _ context: CommandContext) throws -> Int32 {
@@ -95,12 +95,12 @@ struct LibraryCommand: Subcommand {
     /// SIGINT/SIGTERM stop it at the next transaction boundary: exit 130/143 with a sentence, and
     /// `resume` continues where it stopped.
     static func process(_ library: Library, json: Bool, env: CLIEnvironment, verb: String,
-                        resume: String = "intent library process") throws -> Int32 {
+                        resume: String = "intent library process") async throws -> Int32 {
         let printer = LibraryProgressPrinter(streams: env.streams, interval: library.configuration.progressIntervalSeconds,
                                              verb: verb)
         let interrupt = LibraryInterrupt()
         defer { interrupt.end() }
-        let summary = try library.processQueue(progress: { printer.report($0) },
+        let summary = try await library.ingest(progress: { printer.report($0) },
                                                shouldStop: { interrupt.stopRequested })
         printer.finish()
         let problems = summary.refused + summary.failed + summary.skipped

@@ -75,11 +75,12 @@ final class LibraryInterrupt: @unchecked Sendable {
         var made: [any DispatchSourceSignal] = []
         let received = self.received
         for number in [SIGINT, SIGTERM] {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            // Private queues: the global one shares its width with a busy cooperative pool.
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "intent.library.signals"))
             source.setEventHandler { @Sendable in
                 _ = received.value.compareExchange(expected: 0, desired: number, ordering: .relaxed)
                 if number == SIGTERM {
-                    DispatchQueue.global().asyncAfter(deadline: .now() + graceSeconds) { @Sendable in
+                    DispatchQueue(label: "intent.library.grace").asyncAfter(deadline: .now() + graceSeconds) { @Sendable in
                         fputs("intent: terminated; what was indexed is kept, the rest stays queued\n", stderr)
                         _exit(143)
                     }

@@ -54,7 +54,8 @@ struct MCPCommand: Subcommand {
             configuration: configuration, log: { env.streams.err("intent: \($0)\n") })
 
         signal(SIGTERM, SIG_IGN)
-        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+        // A private queue: the global one shares its width with a busy pool.
+        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: DispatchQueue(label: "intent.mcp.signals"))
         terminate.setEventHandler { server.terminate() }
         terminate.resume()
         defer { terminate.cancel() }

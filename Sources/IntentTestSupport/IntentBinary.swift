@@ -1,4 +1,6 @@
 import Foundation
+import Primitives
+import Synchronization
 
 /// What a spawned `intent` process did.
 public struct ProcessResult: Sendable {
@@ -31,16 +33,33 @@ public enum IntentBinary {
     }
 
     /// Runs `intent ARGS`. `headless` starts it in a new session (`setsid`, no controlling
-    /// terminal) like cron does; stdin is `/dev/null` unless `stdin` is given.
+    /// terminal) like cron does; stdin is `/dev/null` unless `stdin` is given. The process is
+    /// waited for on a thread of its own, never on the cooperative pool (tests share one process:
+    /// a blocked pool thread would hold back every other test's timers).
     @discardableResult
     public static func run(_ args: [String], home: String? = nil, stdin: String? = nil, headless: Bool = true,
-                           environment extra: [String: String] = [:]) throws -> ProcessResult {
-        let process = try makeProcess(args, home: home, headless: headless, environment: extra)
+                           environment extra: [String: String] = [:]) async throws -> ProcessResult {
+        try await run(try makeProcess(args, home: home, headless: headless, environment: extra), stdin: stdin)
+    }
+
+    /// Runs a configured, not yet started process (`makeProcess`, then changed) and collects its
+    /// output, off the cooperative pool. Its stdin stays as configured (`/dev/null` when unset).
+    public static func run(_ process: Process, stdin: String? = nil) async throws -> ProcessResult {
+        try await Blocking.run(label: "intent.test.process") { _ in try collect(process, stdin: stdin) }
+    }
+
+    /// Waits for a started process to exit, off the cooperative pool.
+    public static func waitForExit(_ process: Process) async {
+        _ = try? await Blocking.run(label: "intent.test.process") { _ in process.waitUntilExit() }
+    }
+
+    /// Starts `process` and collects its output and exit status (blocking: call from `Blocking.run`).
+    private static func collect(_ process: Process, stdin: String?) throws -> ProcessResult {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let input = Pipe()
-        if stdin != nil { process.standardInput = input } else {
+        if stdin != nil { process.standardInput = input } else if process.standardInput == nil {
             process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         }
         try process.run()
@@ -48,11 +67,19 @@ public enum IntentBinary {
             input.fileHandleForWriting.write(Data(stdin.utf8))
             try? input.fileHandleForWriting.close()
         }
+        // stderr drains on another thread: a child that fills one pipe while we read the other
+        // cannot deadlock.
+        let errData = Mutex(Data())
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "intent.test.stderr").async {
+            errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }
+            drained.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         return ProcessResult(exitCode: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+                             stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
     }
 
     /// A configured, not yet started process (for tests that signal it or run many at once).

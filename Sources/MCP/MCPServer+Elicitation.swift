@@ -87,10 +87,11 @@ extension MCPServer {
             defer { s.nextOutgoing += 1 }
             return .string("intent-elicit-\(s.nextOutgoing)")
         }
-        // A Dispatch timer, not `Task.sleep`: busy pool threads cannot hold the timeout back. An
-        // answer that came first has removed the pending entry, so a late firing does nothing.
+        // A Dispatch timer on a private queue, not `Task.sleep` or the global queue: busy pool
+        // threads cannot hold the timeout back. An answer that came first has removed the pending
+        // entry, so a late firing does nothing.
         let nanoseconds = configuration.elicitationTimeout.timerNanoseconds()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+        DispatchQueue(label: "intent.mcp.elicitation").asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
             self.answer(id, .timedOut)
         }
         let answer = await withTaskCancellationHandler {

@@ -1,8 +1,14 @@
 import Foundation
 import IntentKit
+import Primitives
 
 extension MCPServer {
     /// `tools/call`: unknown tool → protocol error; everything about the call itself → a result.
+    ///
+    /// The call runs on a serial queue of its own (a task executor preference, inherited by its
+    /// child tasks), not on the cooperative pool: whatever a tool does synchronously (SQLite,
+    /// reading calendars, a search) cannot keep the server from reading input, answering `ping`
+    /// or honouring `notifications/cancelled` meanwhile.
     func callTool(_ params: [String: JSONValue], era: RequestEra, id: RequestID) async throws -> JSONValue {
         guard let name = params["name"]?.stringValue else { throw JSONRPCError.invalidParams("tools/call needs a tool name") }
         guard provider.hasTool(name) else { throw JSONRPCError.invalidParams("unknown tool: \(name)") }
@@ -14,7 +20,9 @@ extension MCPServer {
         let progress = ProgressReporter(server: self, token: params["_meta"]?["progressToken"])
         progress.start(name)
         defer { progress.stop() }
-        let result = try await flow(name, arguments: arguments, params: params, era: era)
+        let result = try await withTaskExecutorPreference(SerialQueueExecutor(label: "intent.mcp.call")) {
+            try await flow(name, arguments: arguments, params: params, era: era)
+        }
         try Task.checkCancellation()
         progress.finish()
         return result

@@ -52,6 +52,10 @@ public final class FakeOpenAIServer: Sendable {
     /// Stops accepting and closes the listening socket. Idempotent.
     public func stop() { core.stop() }
 
+    /// Whether the listening socket is closed (after `stop()` or the lifetime): wait for it with
+    /// `waitUntil { $0.hasStopped }` rather than sleeping.
+    public var hasStopped: Bool { core.state.withLock { $0.listenerClosed } }
+
     /// Waits (polling, bounded) until `condition` holds; for asserting on server-side effects.
     /// The bound is generous (it returns as soon as the condition holds): a busy machine can
     /// delay the polling task by seconds.
@@ -73,6 +77,7 @@ final class FakeServerCore: Sendable {
         var connections = 0
         var clientClosures = 0
         var stopped = false
+        var listenerClosed = false
         var openConnections: Set<Int32> = []
     }
 
@@ -103,6 +108,7 @@ final class FakeServerCore: Sendable {
         defer {
             stop()
             close(listener)
+            state.withLock { $0.listenerClosed = true }
         }
         while !isStopped && ContinuousClock.now < deadline {
             guard LoopbackSocket.waitReadable(listener, milliseconds: 250) else { continue }

@@ -4,7 +4,8 @@ import Primitives
 import Synchronization
 
 /// A time limit on async work that holds even when the cooperative pool is busy: a Dispatch
-/// timer cancels the work's task when the limit passes. The work must stop on cancellation (the
+/// timer on a private queue (not `DispatchQueue.global()`, whose threads a busy pool can hold
+/// too) cancels the work's task when the limit passes. The work must stop on cancellation (the
 /// model clients close their connection; the in-process model checks between tokens).
 enum Budget {
     /// Runs `operation` and cancels it after `limit`; `timedOut` says whether the limit passed
@@ -17,7 +18,7 @@ enum Budget {
             task.cancel()
         }
         let nanoseconds = limit.timerNanoseconds()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: timer)
+        DispatchQueue(label: "intent.budget").asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: timer)
         let value = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         timer.cancel()
         return (value, fired.withLock { $0 })

@@ -2,6 +2,7 @@ import Foundation
 import Generation
 import IntentKit
 import LocalModel
+import Primitives
 import Synchronization
 
 /// The in-process local rung: SmolLM2 run by `LocalModelRunner`, behind the same `LanguageModel`
@@ -51,8 +52,14 @@ public struct EmbeddedLanguageModel: LanguageModel {
     public var availability: ModelAvailability { .available }
 
     public func complete(_ request: CompletionRequest) async throws -> Completion {
-        let runner = try runner()
-        let (messages, options) = try prepare(request, runner: runner)
+        // The first use maps and validates the weights and builds the tokenizer; the prompt is
+        // tokenized to check it fits. Both block, so they run off the cooperative pool; generation
+        // itself runs on the runner's own queue.
+        let (runner, messages, options) = try await Blocking.run(label: "intent.embedded-model.prepare") { _ in
+            let runner = try self.runner()
+            let (messages, options) = try self.prepare(request, runner: runner)
+            return (runner, messages, options)
+        }
         do {
             let result = try await runner.generate(messages: messages, options: options)
             return Completion(text: result.text, finishReason: result.finishReason == .length ? .length : .stop,

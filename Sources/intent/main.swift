@@ -13,11 +13,13 @@ let work = Task { await IntentCommandLine.run(Array(CommandLine.arguments.dropFi
 
 // SIGINT cancels the run; whatever has not finished a second later is abandoned with exit 130.
 // Writes are SQLite transactions, so an abandoned one leaves nothing behind.
+// A private queue: the global one shares its width with a busy cooperative pool.
 signal(SIGINT, SIG_IGN)
-let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+let signals = DispatchQueue(label: "intent.signals")
+let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: signals)
 interrupt.setEventHandler { @Sendable in
     work.cancel()
-    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { @Sendable in
+    signals.asyncAfter(deadline: .now() + 1) { @Sendable in
         TTYTerminal.restoreEcho()
         fputs("intent: interrupted\n", stderr)
         _exit(130)

@@ -148,7 +148,7 @@ struct ClientDeadlineTests {
         let server = try FakeOpenAIServer()
         let port = server.port
         server.stop()
-        try await Task.sleep(for: .milliseconds(150))
+        #expect(await server.waitUntil { $0.hasStopped })
         let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://127.0.0.1:\(port)/v1", model: "m"), apiKey: nil,
                                             transport: TestEffects.loopback, clock: TestEffects.clock)
         let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }

@@ -41,7 +41,7 @@ struct FakeServerTests {
 
     @Test func stopsByItself() async throws {
         let server = try FakeOpenAIServer(lifetime: .milliseconds(100))
-        try await Task.sleep(for: .milliseconds(900))
+        #expect(await server.waitUntil { $0.hasStopped }, "the server closed its socket after its lifetime")
         server.enqueue(.completion("late"))
         let error = await modelError { _ = try await localClient(server).complete(CompletionRequest(messages: [.user("q")])) }
         #expect(error?.category == "network")

@@ -15,18 +15,11 @@ struct EncodingAndDSTRunTests {
     }
 
     /// Runs `intent ARGS` headless with `TZ` removed from the environment.
-    static func run(_ args: [String], home: TemporaryHome) throws -> Run {
+    static func run(_ args: [String], home: TemporaryHome) async throws -> Run {
         let process = try IntentBinary.makeProcess(args, home: home.path)
         process.environment?.removeValue(forKey: "TZ")
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(exitCode: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                             stderr: String(decoding: e, as: UTF8.self))
+        let result = try await IntentBinary.run(process)
+        return Run(exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr)
     }
 
     static func citations(_ result: Run) -> [[String: Any]] {
@@ -40,7 +33,7 @@ struct EncodingAndDSTRunTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path))[start..<end])
     }
 
-    @Test func windows1252AndLatin1DocumentsAnswerWithExactOffsets() throws {
+    @Test func windows1252AndLatin1DocumentsAnswerWithExactOffsets() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
         let docs = home.url.appendingPathComponent("docs")
@@ -53,12 +46,12 @@ struct EncodingAndDSTRunTests {
         for _ in 0..<8_192 { state = state &* 1_664_525 &+ 1_013_904_223; blob.append(UInt8(truncatingIfNeeded: state >> 24)) }
         try Data(blob).write(to: docs.appendingPathComponent("program.txt"))
 
-        let add = try Self.run(["library", "add", docs.path], home: home)
+        let add = try await Self.run(["library", "add", docs.path], home: home)
         #expect(add.exitCode == 0, "\(add.stderr)")
         #expect(add.stderr.contains("program.txt") && add.stderr.contains("binary data, not text"))
         #expect(!add.stderr.contains("cafe-notes-cp1252.txt:") && !add.stderr.contains("menu-latin1.html:"))
 
-        let ask = try Self.run(["run", "AskLibrary", "How much will the new terrace cost?", "--json"], home: home)
+        let ask = try await Self.run(["run", "AskLibrary", "How much will the new terrace cost?", "--json"], home: home)
         #expect(ask.exitCode == 0, "\(ask.stderr)")
         #expect(ask.json?["status"] as? String == "completed")
         let first = try #require(Self.citations(ask).first)
@@ -69,7 +62,7 @@ struct EncodingAndDSTRunTests {
         #expect(bytes.contains(0x80) && bytes.contains(0x97) && bytes.contains(0x93))
         #expect(String(validating: bytes, as: UTF8.self) == nil)
 
-        let menu = try Self.run(["run", "AskLibrary", "How much does the galette complète cost?", "--json"], home: home)
+        let menu = try await Self.run(["run", "AskLibrary", "How much does the galette complète cost?", "--json"], home: home)
         #expect(menu.exitCode == 0, "\(menu.stderr)")
         let cited = try #require(Self.citations(menu).first)
         #expect(cited["quote"] as? String == "The galette complète costs 9&nbsp;&euro; and comes with a bowl of cidre.")
@@ -77,51 +70,51 @@ struct EncodingAndDSTRunTests {
         #expect(menuBytes.count == 72 && menuBytes.contains(0xE8))
     }
 
-    @Test func timesTheClocksSkipAreRefusedNamingTheParameter() throws {
+    @Test func timesTheClocksSkipAreRefusedNamingTheParameter() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
-        #expect(try Self.run(["config", "set", "tz", "Europe/Berlin"], home: home).exitCode == 0)
+        await #expect(try Self.run(["config", "set", "tz", "Europe/Berlin"], home: home).exitCode == 0)
 
-        let due = try Self.run(["run", "CreateReminder", "water plants", "--due", "2027-03-28 02:30", "--yes",
+        let due = try await Self.run(["run", "CreateReminder", "water plants", "--due", "2027-03-28 02:30", "--yes",
                                 "--now", "2027-03-20T12:00"], home: home)
         #expect(due.exitCode == 65)
         #expect(due.stderr.contains("--due") && due.stderr.contains("2027-03-28 02:30 does not exist in Europe/Berlin"))
         #expect(due.stderr.contains("use 03:30"))
 
-        let text = try Self.run(["run", "CreateReminder", "--text", "call mum tomorrow 2:30am", "--yes",
+        let text = try await Self.run(["run", "CreateReminder", "--text", "call mum tomorrow 2:30am", "--yes",
                                  "--now", "2027-03-27T18:00", "--json"], home: home)
         #expect(text.exitCode == 65)
         #expect(text.stderr.contains("--text") && text.stderr.contains("does not exist in Europe/Berlin"))
         #expect((text.json?["error"] as? [String: Any])?["exit_code"] as? Int == 65)
 
-        let now = try Self.run(["run", "DailyBrief", "--now", "2027-03-28T02:30"], home: home)
+        let now = try await Self.run(["run", "DailyBrief", "--now", "2027-03-28T02:30"], home: home)
         #expect(now.exitCode == 65)
         #expect(now.stderr.contains("--now") && now.stderr.contains("the clocks go forward from 02:00 to 03:00"))
 
-        let newYork = try Self.run(["run", "CreateReminder", "water plants", "--due", "2027-03-14 02:30", "--yes",
+        let newYork = try await Self.run(["run", "CreateReminder", "water plants", "--due", "2027-03-14 02:30", "--yes",
                                     "--tz", "America/New_York", "--now", "2027-03-10T12:00"], home: home)
         #expect(newYork.exitCode == 65)
         #expect(newYork.stderr.contains("does not exist in America/New_York"))
 
         // nothing was written
-        let list = try Self.run(["run", "ListReminders", "--json"], home: home)
+        let list = try await Self.run(["run", "ListReminders", "--json"], home: home)
         #expect(((list.json?["value"] as? [String: Any])?["reminders"] as? [Any])?.isEmpty == true, "\(list.stdout)")
 
         // the repeated hour is its first occurrence (summer time)
-        let overlap = try Self.run(["run", "CreateReminder", "water plants", "--due", "2027-10-31 02:30", "--dry-run",
+        let overlap = try await Self.run(["run", "CreateReminder", "water plants", "--due", "2027-10-31 02:30", "--dry-run",
                                     "--now", "2027-10-20T12:00", "--json"], home: home)
         #expect(overlap.exitCode == 0, "\(overlap.stderr)")
         #expect((overlap.json?["value"] as? [String: Any])?["due"] as? String == "2027-10-31T02:30:00+02:00")
-        let twice = try Self.run(["run", "DailyBrief", "--now", "2027-10-31T02:30"], home: home)
+        let twice = try await Self.run(["run", "DailyBrief", "--now", "2027-10-31T02:30"], home: home)
         #expect(twice.exitCode == 0)
         #expect(twice.stderr.contains("happens twice in Europe/Berlin") && twice.stderr.contains("+02:00"))
 
         // impossible and pre-Gregorian dates
-        let feb30 = try Self.run(["run", "DailyBrief", "--now", "2026-02-30"], home: home)
+        let feb30 = try await Self.run(["run", "DailyBrief", "--now", "2026-02-30"], home: home)
         #expect(feb30.exitCode == 65 && feb30.stderr.contains("February 2026 has 28 days, not 30"))
-        let early = try Self.run(["run", "CreateReminder", "x", "--due", "1500-06-01", "--yes"], home: home)
+        let early = try await Self.run(["run", "CreateReminder", "x", "--due", "1500-06-01", "--yes"], home: home)
         #expect(early.exitCode == 65 && early.stderr.contains("1583"))
-        let rent = try Self.run(["run", "CreateReminder", "--text", "pay rent on Feb 30", "--yes"], home: home)
+        let rent = try await Self.run(["run", "CreateReminder", "--text", "pay rent on Feb 30", "--yes"], home: home)
         #expect(rent.exitCode == 65 && rent.stderr.contains("--text"))
     }
 }

@@ -29,20 +29,20 @@ import Testing
     }
 
     @Test(.enabled(if: ModelCLITests.ready("smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"), "needs smollm2/SmolLM2-135M-Instruct.Q4_1.gguf and a release binary"))
-    func smolLM2TokenizesLikeLlamaCpp() throws {
+    func smolLM2TokenizesLikeLlamaCpp() async throws {
         let checks = try #require(try Self.reference("smollm2/llama_cpp_reference.json")["tokenizer_checks"] as? [String: [Int]])
         for (text, expected) in checks {
-            let run = try IntentBinary.run(["model", "tokenize", text, "--json"], environment: ["INTENT_MODELS": Self.modelsDirectory!])
+            let run = try await IntentBinary.run(["model", "tokenize", text, "--json"], environment: ["INTENT_MODELS": Self.modelsDirectory!])
             #expect(run.exitCode == 0, "\(run.stderr)")
             #expect(run.json?["ids"] as? [Int] == expected, "\(text)")
         }
     }
 
     @Test(.enabled(if: ModelCLITests.ready("smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"), "needs smollm2/SmolLM2-135M-Instruct.Q4_1.gguf and a release binary"))
-    func smolLM2GreedyRunMatchesLlamaCpp() throws {
+    func smolLM2GreedyRunMatchesLlamaCpp() async throws {
         let ref = try Self.reference("smollm2/llama_cpp_reference.json")
         let prompt = try #require(ref["ref_prompt"] as? String)
-        let run = try IntentBinary.run(["model", "run", "--raw", prompt, "--max-tokens", "8", "--temperature", "0", "--json"],
+        let run = try await IntentBinary.run(["model", "run", "--raw", prompt, "--max-tokens", "8", "--temperature", "0", "--json"],
                                        environment: ["INTENT_MODELS": Self.modelsDirectory!])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.json?["prompt_ids"] as? [Int] == ref["ref_prompt_token_ids"] as? [Int])
@@ -60,11 +60,11 @@ import Testing
     }
 
     @Test(.enabled(if: ModelCLITests.ready("minilm-l6-v2/model.safetensors"), "needs minilm-l6-v2/model.safetensors and a release binary"))
-    func miniLMTokenIdsAndVectorsMatchSentenceTransformers() throws {
+    func miniLMTokenIdsAndVectorsMatchSentenceTransformers() async throws {
         let sentences = try #require(try Self.reference("minilm/reference.json")["sentences"] as? [[String: Any]])
         for sentence in sentences {
             let text = try #require(sentence["text"] as? String)
-            let run = try IntentBinary.run(["embed", text, "--json"], environment: ["INTENT_MODELS": Self.modelsDirectory!])
+            let run = try await IntentBinary.run(["embed", text, "--json"], environment: ["INTENT_MODELS": Self.modelsDirectory!])
             #expect(run.exitCode == 0, "\(run.stderr)")
             #expect(run.json?["embedder"] as? String == "minilm-l6-v2")
             #expect(run.json?["token_ids"] as? [Int] == sentence["token_ids"] as? [Int])
@@ -74,12 +74,12 @@ import Testing
         }
     }
 
-    @Test func withoutWeightsEmbedFallsBackToHashingWithAHint() throws {
-        let run = try IntentBinary.run(["embed", "hello", "--json"])
+    @Test func withoutWeightsEmbedFallsBackToHashingWithAHint() async throws {
+        let run = try await IntentBinary.run(["embed", "hello", "--json"])
         #expect(run.exitCode == 0)
         #expect(run.json?["embedder"] as? String == "hashing-v1")
         #expect(run.stderr.contains("make models"))
-        let model = try IntentBinary.run(["model", "tokenize", "hello"])
+        let model = try await IntentBinary.run(["model", "tokenize", "hello"])
         #expect(model.exitCode == 69)
     }
 }

@@ -10,18 +10,11 @@ struct PDFRunTests {
     static let hasPdftotext = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         .contains { FileManager.default.isExecutableFile(atPath: "\($0)/pdftotext") }
 
-    static func run(_ args: [String], home: TemporaryHome, path: String? = nil) throws -> EncodingAndDSTRunTests.Run {
+    static func run(_ args: [String], home: TemporaryHome, path: String? = nil) async throws -> EncodingAndDSTRunTests.Run {
         let process = try IntentBinary.makeProcess(args, home: home.path)
         if let path { process.environment?["PATH"] = path }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(exitCode: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                     stderr: String(decoding: e, as: UTF8.self))
+        let result = try await IntentBinary.run(process)
+        return .init(exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr)
     }
 
     static func library(_ home: TemporaryHome) throws -> URL {
@@ -33,15 +26,15 @@ struct PDFRunTests {
     }
 
     @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed: PDF run test skipped"))
-    func aPDFIsAnsweredWithItsPageAndExtractedTextOffsets() throws {
+    func aPDFIsAnsweredWithItsPageAndExtractedTextOffsets() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
         let docs = try Self.library(home)
-        let add = try Self.run(["library", "add", docs.path], home: home)
+        let add = try await Self.run(["library", "add", docs.path], home: home)
         #expect(add.exitCode == 0, "\(add.stderr)")
         #expect(!add.stderr.contains("handbook.pdf:"))
 
-        let ask = try Self.run(["run", "AskLibrary", "Where is the fire assembly point?", "--json"], home: home)
+        let ask = try await Self.run(["run", "AskLibrary", "Where is the fire assembly point?", "--json"], home: home)
         #expect(ask.exitCode == 0, "\(ask.stderr)")
         let first = try #require(EncodingAndDSTRunTests.citations(ask).first)
         #expect(first["quote"] as? String == "The fire assembly point is the car park behind the bakery.")
@@ -52,20 +45,20 @@ struct PDFRunTests {
         let file = Array(try Data(contentsOf: docs.appendingPathComponent("handbook.pdf")))
         #expect(String(decoding: file[start..<end], as: UTF8.self) != first["quote"] as? String)
 
-        let human = try Self.run(["run", "AskLibrary", "Where is the fire assembly point?"], home: home)
+        let human = try await Self.run(["run", "AskLibrary", "Where is the fire assembly point?"], home: home)
         #expect(human.exitCode == 0, "\(human.stderr)")
         #expect(human.stdout.contains("handbook.pdf (page 3, extracted-text offsets \(start)–\(end))"))
         #expect(human.stdout.contains("car park behind the bakery"))
     }
 
-    @Test func withoutPdftotextThePDFIsRefusedByName() throws {
+    @Test func withoutPdftotextThePDFIsRefusedByName() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
         let docs = try Self.library(home)
-        let add = try Self.run(["library", "add", docs.path], home: home, path: "/nonexistent")
+        let add = try await Self.run(["library", "add", docs.path], home: home, path: "/nonexistent")
         #expect(add.exitCode == 0, "\(add.stderr)")
         #expect(add.stderr.contains("handbook.pdf: PDF needs pdftotext, which is not installed (install poppler-utils)"))
-        let ask = try Self.run(["run", "AskLibrary", "When is soup served in the canteen?", "--json"], home: home, path: "/nonexistent")
+        let ask = try await Self.run(["run", "AskLibrary", "When is soup served in the canteen?", "--json"], home: home, path: "/nonexistent")
         #expect(ask.exitCode == 0, "\(ask.stderr)")
         #expect(EncodingAndDSTRunTests.citations(ask).first?["quote"] as? String == "The canteen serves soup on Fridays.")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentTestSupport
+import Primitives
 import Testing
 
 /// The interactive confirmation prompt, driven through a pseudo-terminal: `script` gives the
@@ -8,7 +9,7 @@ import Testing
     static let script = "/usr/bin/script"
 
     /// Runs `intent ARGS` on a pty (util-linux `script`), typing `answer` and a newline.
-    static func runOnPty(_ args: [String], home: TemporaryHome, answer: String) throws -> (exitCode: Int32, stdout: String) {
+    static func runOnPty(_ args: [String], home: TemporaryHome, answer: String) async throws -> (exitCode: Int32, stdout: String) {
         let binary = try #require(IntentBinary.url, "the intent binary is not built")
         let process = try IntentBinary.makeProcess([], home: home.path, headless: false)
         let command = ([binary.path] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -22,28 +23,32 @@ import Testing
         try process.run()
         // Typed ahead: the terminal keeps the line until the prompt reads it.
         input.fileHandleForWriting.write(Data((answer + "\n").utf8))
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Read and wait off the cooperative pool.
+        let text = try await Blocking.run { _ in
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
         try? input.fileHandleForWriting.close()
         return (process.terminationStatus, text)
     }
 
-    static func titles(_ home: TemporaryHome) throws -> [String] {
-        let list = try IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
+    static func titles(_ home: TemporaryHome) async throws -> [String] {
+        let list = try await IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
         let value = list.json?["value"] as? [String: Any]
         return (value?["reminders"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PromptPtyTests.script), "needs util-linux script for a pty"))
-    func yesAtThePromptWritesAndNoWritesNothing() throws {
+    func yesAtThePromptWritesAndNoWritesNothing() async throws {
         let home = TemporaryHome()
-        let accepted = try Self.runOnPty(["run", "CreateReminder", "call Mira"], home: home, answer: "y")
+        let accepted = try await Self.runOnPty(["run", "CreateReminder", "call Mira"], home: home, answer: "y")
         #expect(accepted.exitCode == 0, "\(accepted.stdout)")
         #expect(accepted.stdout.contains("Create this reminder? [y/N]"))
         #expect(accepted.stdout.contains("Reminder created"))
-        let declined = try Self.runOnPty(["run", "CreateReminder", "buy stamps"], home: home, answer: "n")
+        let declined = try await Self.runOnPty(["run", "CreateReminder", "buy stamps"], home: home, answer: "n")
         #expect(declined.exitCode == 77, "\(declined.stdout)")
         #expect(declined.stdout.contains("declined; nothing was written"))
-        #expect(try Self.titles(home) == ["call Mira"])
+        await #expect(try Self.titles(home) == ["call Mira"])
     }
 }

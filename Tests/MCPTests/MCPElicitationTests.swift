@@ -34,9 +34,9 @@ import Testing
         #expect(result?["isError"] == .bool(false), "\(reply)")
         #expect(result?["structuredContent"]?["title"] == "call Mira")
         #expect(result?["_meta"]?["intent/status"] == "completed")
-        let stored = try StoreProbe.reminders(home)
+        let stored = try await StoreProbe.reminders(home)
         #expect(stored.count == 1)
-        let history = try IntentBinary.run(["history", "--json"], home: home.path)
+        let history = try await IntentBinary.run(["history", "--json"], home: home.path)
         #expect(history.stdout.contains("\"presence\":\"mcp\""), "\(history.stdout)")
     }
 
@@ -54,7 +54,7 @@ import Testing
         #expect(reply["result"]?["isError"] == .bool(true), "\(label)")
         #expect(reply["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("not confirmed") == true, "\(label)")
         #expect(reply["result"]?["_meta"]?["intent/error"]?["exit_code"] == .number(77))
-        #expect(try StoreProbe.reminders(home).isEmpty, "\(label)")
+        await #expect(try StoreProbe.reminders(home).isEmpty, "\(label)")
     }
 
     @Test func aClientWithoutElicitationGetsNotConfirmed() async throws {
@@ -63,7 +63,7 @@ import Testing
         #expect(reply["result"]?["isError"] == .bool(true))
         #expect(reply["result"]?["_meta"]?["intent/status"] == "needs_confirmation")
         #expect(server.received.allSatisfy { $0["method"] != "elicitation/create" })
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 
     @Test func aMissingRequiredValueIsAskedForThenConfirmed() async throws {
@@ -116,7 +116,7 @@ import Testing
         server.closeInput()
         #expect(await server.exitCode() == 0)
         #expect(server.received.allSatisfy { $0["id"] != .number(2) })
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 
     @Test func preApprovedIntentsWriteWithoutAskingAndOthersStillAsk() async throws {
@@ -130,9 +130,9 @@ import Testing
         server.request(3, "tools/call", Wire.call("CreateReminder", ["title": "not approved"]))
         #expect(try await server.response(3)["result"]?["isError"] == .bool(true))
         #expect(try StoreProbe.thoughts(home) == 1)
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
 
-        let typo = try IntentBinary.run(["mcp", "--approve", "CaptureThougth"], home: home.path)
+        let typo = try await IntentBinary.run(["mcp", "--approve", "CaptureThougth"], home: home.path)
         #expect(typo.exitCode == 64)
         #expect(typo.stderr.contains("did you mean 'CaptureThought'"))
         #expect(typo.stdout.isEmpty)

@@ -16,7 +16,7 @@ import Testing
         server.notify("notifications/initialized")
         server.request(2, "tools/list")
         let tools = try await server.response(2)["result"]?["tools"]?.arrayValue ?? []
-        let catalog = JSONValue.parse(Data(try IntentBinary.run(["list", "--json"]).stdout.utf8))?["intents"]?.arrayValue ?? []
+        let catalog = JSONValue.parse(Data(try await IntentBinary.run(["list", "--json"]).stdout.utf8))?["intents"]?.arrayValue ?? []
         #expect(tools.map { $0["name"] } == catalog.map { $0["name"] })
         #expect(tools.count == catalog.count && tools.count >= 7)
         for (tool, entry) in zip(tools, catalog) {
@@ -116,7 +116,7 @@ import Testing
         server.send(.object(["jsonrpc": "2.0", "id": 5, "method": "tools/call",
                              "params": .object(["name": "ListReminders", "arguments": .array([])])]))
         #expect(try await server.response(5)["result"]?["isError"] == .bool(true))
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 
     @Test func progressNotificationsAreMonotonicAndPrecedeTheResult() async throws {
@@ -151,6 +151,6 @@ import Testing
         _ = try await term.serverRequest("elicitation/create")
         kill(term.serverPID, SIGTERM)
         #expect(await term.exitCode() != nil)
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 }

@@ -127,8 +127,9 @@ final class MCPProcess: @unchecked Sendable {
             let finish: @Sendable (Bool) -> Void = { value in
                 if once.withLock({ fired in defer { fired = true }; return !fired }) { done.resume(returning: value) }
             }
-            DispatchQueue.global().async { process.waitUntilExit(); finish(true) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(Self.patience.components.seconds))) { finish(false) }
+            // Private queues: the global one shares its width with the cooperative pool.
+            DispatchQueue(label: "test.mcp.wait").async { process.waitUntilExit(); finish(true) }
+            DispatchQueue(label: "test.mcp.patience").asyncAfter(deadline: .now() + .seconds(Int(Self.patience.components.seconds))) { finish(false) }
         }
         return exited ? process.terminationStatus : nil
     }
@@ -182,8 +183,8 @@ enum Wire {
 
 /// What the store holds, read through the CLI (a separate process, like a person checking).
 enum StoreProbe {
-    static func reminders(_ home: TemporaryHome) throws -> [JSONValue] {
-        let run = try IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
+    static func reminders(_ home: TemporaryHome) async throws -> [JSONValue] {
+        let run = try await IntentBinary.run(["run", "ListReminders", "--json"], home: home.path)
         return JSONValue.parse(Data(run.stdout.utf8))?["value"]?["reminders"]?.arrayValue ?? []
     }
 

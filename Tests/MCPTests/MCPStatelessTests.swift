@@ -25,7 +25,7 @@ import Testing
         server.request(3, "tools/list", ["_meta": Wire.meta(elicitation: false)])
         let list = try await server.response(3)["result"]
         #expect(list?["resultType"] == "complete")
-        let catalog = JSONValue.parse(Data(try IntentBinary.run(["list", "--json"]).stdout.utf8))?["intents"]?.arrayValue ?? []
+        let catalog = JSONValue.parse(Data(try await IntentBinary.run(["list", "--json"]).stdout.utf8))?["intents"]?.arrayValue ?? []
         #expect(list?["tools"]?.arrayValue?.count == catalog.count)
         #expect(list?["ttlMs"] != nil)
     }
@@ -56,18 +56,18 @@ import Testing
         #expect(request?["params"]?["requestedSchema"]?["properties"]?["confirm"]?["type"] == "boolean")
         #expect(request?["params"]?["message"]?.stringValue?.contains("call Mira") == true)
         let state = asked["requestState"]
-        #expect(try StoreProbe.reminders(home).isEmpty, "asking writes nothing")
+        await #expect(try StoreProbe.reminders(home).isEmpty, "asking writes nothing")
 
         let done = try await retry(server, id: 2, state: state, confirm: .bool(true))
         #expect(done["resultType"] == "complete")
         #expect(done["isError"] == .bool(false), "\(done)")
         #expect(done["structuredContent"]?["title"] == "call Mira")
-        #expect(try StoreProbe.reminders(home).count == 1)
+        await #expect(try StoreProbe.reminders(home).count == 1)
 
         let replay = try await retry(server, id: 3, state: state, confirm: .bool(true))
         #expect(replay["isError"] == .bool(true))
         #expect(replay["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("already used") == true)
-        #expect(try StoreProbe.reminders(home).count == 1)
+        await #expect(try StoreProbe.reminders(home).count == 1)
     }
 
     /// Opened nonces live in the server process, so a state sealed before a restart must not open
@@ -81,7 +81,7 @@ import Testing
         defer { second.stop() }
         let replay = try await retry(second, id: 1, state: state, confirm: .bool(true))
         #expect(replay["isError"] == .bool(true), "\(replay)")
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 
     @Test func aStateForOtherArgumentsOrTamperedWithIsRefused() async throws {
@@ -101,7 +101,7 @@ import Testing
         #expect(forged["isError"] == .bool(true))
         let garbage = try await retry(server, id: 4, state: "not-a-state", confirm: .bool(true))
         #expect(garbage["isError"] == .bool(true))
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
 
         // A state sealed by another home's key is not authentic here.
         let elsewhere = try MCPProcess(home: TemporaryHome().path)
@@ -109,7 +109,7 @@ import Testing
         let foreign = try await askToConfirm(elsewhere, id: 1)["requestState"]
         let crossed = try await retry(server, id: 5, state: foreign, confirm: .bool(true))
         #expect(crossed["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("not authentic") == true)
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 
     @Test(arguments: ["decline", "cancel", "false", "missing"])
@@ -130,7 +130,7 @@ import Testing
         #expect(result?["isError"] == .bool(true))
         #expect(result?["resultType"] == "complete")
         #expect(result?["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("not confirmed") == true)
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 
     @Test func withoutTheCapabilityInThisRequestNothingIsAskedOrWritten() async throws {
@@ -141,7 +141,7 @@ import Testing
         let result = try await server.response(1)["result"]
         #expect(result?["resultType"] == "complete")
         #expect(result?["isError"] == .bool(true))
-        #expect(try StoreProbe.reminders(home).isEmpty)
+        await #expect(try StoreProbe.reminders(home).isEmpty)
     }
 
     @Test func aMissingValueIsRequestedThenTheWriteConfirmed() async throws {

@@ -7,30 +7,30 @@ import Testing
 @Suite(.serialized) struct BinaryKeyTests {
     let key = "sk-proj-BINARYSCAN0123456789abcdefghijklmnopqrstuv"
 
-    @Test func keysSetFromAPipeStaysInTheSecretsFile() throws {
+    @Test func keysSetFromAPipeStaysInTheSecretsFile() async throws {
         let home = TemporaryHome()
-        let set = try IntentBinary.run(["keys", "set", "cloud"], home: home.path, stdin: key + "\n")
+        let set = try await IntentBinary.run(["keys", "set", "cloud"], home: home.path, stdin: key + "\n")
         #expect(set.exitCode == 0, "\(set.stderr)")
         #expect(!set.stdout.contains(key) && !set.stderr.contains(key))
 
         // Headless without a pipe: nothing to read the key from, nothing stored, no prompt.
-        let noInput = try IntentBinary.run(["keys", "set", "local"], home: home.path)
+        let noInput = try await IntentBinary.run(["keys", "set", "local"], home: home.path)
         #expect(noInput.exitCode != 0)
 
-        let refused = try IntentBinary.run(["models", "set", "cloud", "--base-url", "http://api.example.com/v1", "--model", "m"],
+        let refused = try await IntentBinary.run(["models", "set", "cloud", "--base-url", "http://api.example.com/v1", "--model", "m"],
                                            home: home.path)
         #expect(refused.exitCode == 78)
-        let local = try IntentBinary.run(["models", "set", "local", "--base-url", "http://127.0.0.1:1/v1", "--model", "smol"],
+        let local = try await IntentBinary.run(["models", "set", "local", "--base-url", "http://127.0.0.1:1/v1", "--model", "smol"],
                                          home: home.path)
         #expect(local.exitCode == 0)
         for args in [["keys", "list", "--json"], ["models", "show", "--json"], ["doctor", "--json"], ["consent", "show"],
                      ["receipts", "--json"], ["run", "CaptureThought", "renew the passport", "--json", "--policy", "cloud-allowed"],
                      ["history", "--json"]] {
-            let result = try IntentBinary.run(args, home: home.path)
+            let result = try await IntentBinary.run(args, home: home.path)
             #expect(result.exitCode == 0, "\(args): \(result.stderr)")
             #expect(!result.stdout.contains(key) && !result.stderr.contains(key), "\(args) printed the key")
         }
-        let listed = try IntentBinary.run(["keys", "list", "--json"], home: home.path)
+        let listed = try await IntentBinary.run(["keys", "list", "--json"], home: home.path)
         #expect(listed.stdout.contains("{\"name\":\"cloud\",\"source\":\"file\"}"))
 
         #expect(try home.filesContaining(key) == ["secrets.json"])

@@ -13,7 +13,7 @@ import Testing
 /// with a verified, consented cloud (issue: a 07:30 cron brief during a llama.cpp restart).
 @Suite struct NoFallUpTests {
     /// A verified, always-allowed cloud and a local server on a fake that answers the probe with `probe`.
-    func run(probe: FakeResponse?, stopServer: Bool = false, probeTimeout: Duration = .seconds(120)) async throws
+    func run(probe: FakeResponse?, stopServer: Bool = false, probeTimeout: Duration = .seconds(20)) async throws
         -> (outcome: LadderOutcome<String>, cloudCalls: Int, log: RecordingLog) {
         let h = try LadderHarness()
         try h.verifyCloud()
@@ -25,7 +25,7 @@ import Testing
         let local = OpenAICompatibleClient(configuration: .local(baseURL: server.baseURL, model: "smol"), apiKey: nil,
                                            transport: TestEffects.loopback, clock: TestEffects.clock)
         let ladder = ModelLadder(cloud: h.cloud, local: local, store: h.store,
-                                 configuration: RoutingConfiguration(localProbeTimeout: probeTimeout, modelBudget: .seconds(180)), clock: { TestClock.reference })
+                                 configuration: RoutingConfiguration(localProbeTimeout: probeTimeout), clock: { TestClock.reference })
         let log = RecordingLog()
         var context = h.home.context(log: log)
         context.policy = .preferLocal

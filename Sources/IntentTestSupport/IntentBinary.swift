@@ -31,11 +31,13 @@ public enum IntentBinary {
     }
 
     /// Runs `intent ARGS`. `headless` starts it in a new session (`setsid`, no controlling
-    /// terminal) like cron does; stdin is `/dev/null` unless `stdin` is given.
+    /// terminal) like cron does; stdin is `/dev/null` unless `stdin` is given. `unsetting` names
+    /// variables removed from the environment (`TZ`, to run in the system zone).
     @discardableResult
     public static func run(_ args: [String], home: String? = nil, stdin: String? = nil, headless: Bool = true,
-                           environment extra: [String: String] = [:]) throws -> ProcessResult {
+                           environment extra: [String: String] = [:], unsetting: [String] = []) throws -> ProcessResult {
         let process = try makeProcess(args, home: home, headless: headless, environment: extra)
+        for name in unsetting { process.environment?.removeValue(forKey: name) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -7,29 +7,12 @@ import Testing
 /// clocks skip refused naming the parameter.
 @Suite("Encodings and daylight-saving gaps through the binary")
 struct EncodingAndDSTRunTests {
-    struct Run {
-        var exitCode: Int32
-        var stdout: String
-        var stderr: String
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] }
-    }
-
     /// Runs `intent ARGS` headless with `TZ` removed from the environment.
-    static func run(_ args: [String], home: TemporaryHome) throws -> Run {
-        let process = try IntentBinary.makeProcess(args, home: home.path)
-        process.environment?.removeValue(forKey: "TZ")
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(exitCode: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                             stderr: String(decoding: e, as: UTF8.self))
+    static func run(_ args: [String], home: TemporaryHome) throws -> ProcessResult {
+        try IntentBinary.run(args, home: home.path, unsetting: ["TZ"])
     }
 
-    static func citations(_ result: Run) -> [[String: Any]] {
+    static func citations(_ result: ProcessResult) -> [[String: Any]] {
         ((result.json?["value"] as? [String: Any])?["citations"] as? [[String: Any]]) ?? []
     }
 

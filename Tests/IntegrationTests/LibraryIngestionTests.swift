@@ -98,13 +98,19 @@ import Testing
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
     }
 
-    @Test func aCaptureDuringABigLibraryAddSucceedsAndKeepsItsReceipt() throws {
+    /// Starts `library add` of a folder holding one big document in a fresh home and waits for a
+    /// progress line from within the document: its first chunks are committed, the rest are coming.
+    func addingBigDocument(megabytes: Int) throws -> (home: TemporaryHome, docs: URL, add: Watched) {
         let home = TemporaryHome()
         let docs = try documentsFolder(home)
-        try Self.bigDocument(docs.appendingPathComponent("big.txt"), megabytes: 8)
+        try Self.bigDocument(docs.appendingPathComponent("big.txt"), megabytes: megabytes)
         let add = try Watched(["library", "add", docs.path], home: home.path)
-        // A progress line from within the document: its first chunks are committed, the rest are coming.
         #expect(add.waitFor("chunks", seconds: 120), "\(add.errText)")
+        return (home, docs, add)
+    }
+
+    @Test func aCaptureDuringABigLibraryAddSucceedsAndKeepsItsReceipt() throws {
+        let (home, _, add) = try addingBigDocument(megabytes: 8)
         var captures = 0
         while add.process.isRunning && captures < 3 {
             let started = Date()
@@ -122,11 +128,7 @@ import Testing
     }
 
     @Test func killedMidAddLeavesNothingSearchableAndTheNextAddFinishesIt() throws {
-        let home = TemporaryHome()
-        let docs = try documentsFolder(home)
-        try Self.bigDocument(docs.appendingPathComponent("big.txt"), megabytes: 4)
-        let add = try Watched(["library", "add", docs.path], home: home.path)
-        #expect(add.waitFor("chunks", seconds: 120), "\(add.errText)")
+        let (home, docs, add) = try addingBigDocument(megabytes: 4)
         kill(add.process.processIdentifier, SIGKILL)
         add.process.waitUntilExit()
         if add.outText.contains("Indexed 1") { return }  // finished before the kill: nothing to check

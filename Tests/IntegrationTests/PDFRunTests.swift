@@ -10,18 +10,8 @@ struct PDFRunTests {
     static let hasPdftotext = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         .contains { FileManager.default.isExecutableFile(atPath: "\($0)/pdftotext") }
 
-    static func run(_ args: [String], home: TemporaryHome, path: String? = nil) throws -> EncodingAndDSTRunTests.Run {
-        let process = try IntentBinary.makeProcess(args, home: home.path)
-        if let path { process.environment?["PATH"] = path }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(exitCode: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                     stderr: String(decoding: e, as: UTF8.self))
+    static func run(_ args: [String], home: TemporaryHome, path: String? = nil) throws -> ProcessResult {
+        try IntentBinary.run(args, home: home.path, environment: path.map { ["PATH": $0] } ?? [:])
     }
 
     static func library(_ home: TemporaryHome) throws -> URL {

@@ -26,7 +26,8 @@ public final class IntentStore: Sendable {
     public init(paths: AppPaths, schema: [MigrationSet], housekeeping: Housekeeping?,
                 clock: (@Sendable () -> Date)? = nil) {
         self.paths = paths
-        self.migrator = Migrator(schema, clock: clock ?? housekeeping?.now ?? { Date(timeIntervalSince1970: 0) })
+        let epoch: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
+        self.migrator = Migrator(schema, clock: clock ?? housekeeping?.now ?? epoch)
         self.housekeeping = housekeeping
     }
 

@@ -70,10 +70,9 @@ final class RobustnessTests: XCTestCase {
         XCTAssertNil(Chunker.cutRuns(0..<3, bytes: Array("a b".utf8), maxBytes: 5))
     }
 
-    /// Indexes `files` (name, text) into a fresh library and asks `question`; an abstention fails the test.
-    private func answer(_ question: String, from files: [(String, String)],
+    /// Indexes `files` (name, text) into `t`'s library and asks `question`; an abstention fails the test.
+    private func answer(_ question: String, from files: [(String, String)], in t: TempLibrary,
                         file: StaticString = #filePath, line: UInt = #line) throws -> LibraryAnswer {
-        let t = try TempLibrary()
         for (name, text) in files { try t.write(name, text) }
         try t.library.enqueue(paths: [t.docs])
         try t.library.processQueue()
@@ -83,13 +82,14 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testHTMLAnswerDecodesEntitiesAndKeepsTheQuoteExact() throws {
+        let t = try TempLibrary()
         let answer = try answer("What temperature should the oven be for the lemon cake?", from: [
             ("cake.html", """
             <html><body><h1>Lemon cake</h1><p>Whisk the eggs with the sugar and the lemon zest.</p>
             <p>Bake the lemon cake in the oven at 180&deg;C for 40 minutes.</p></body></html>
             """),
             ("note.md", "# Shopping\n\nBuy lemons, flour and eggs on Saturday morning at the market.\n"),
-        ])
+        ], in: t)
         XCTAssertTrue(answer.answer?.contains("180°C") ?? false, answer.answer ?? "")
         let quote = try XCTUnwrap(answer.citations.first)
         XCTAssertTrue(quote.quote.contains("180&deg;C"))
@@ -105,10 +105,11 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testCSVRowIsFoundByItsCells() throws {
+        let t = try TempLibrary()
         let answer = try answer("How much were groceries in February?", from: [
             ("budget.csv", "category,month,amount\nrent,January,1200\ngroceries,January,310\nrent,February,1200\ngroceries,February,287\n"),
             ("note.md", "The budget for the year was agreed with the bank in December.\n"),
-        ])
+        ], in: t)
         XCTAssertTrue(answer.answer?.contains("287") ?? false, answer.answer ?? "")
     }
 }

@@ -66,62 +66,6 @@ public struct CLIEnvironment: Sendable {
     }
 }
 
-/// Options every command accepts, before or after the command name:
-/// `intent --home DIR list`, `intent list --home DIR`, `intent run X --tz Asia/Kolkata`.
-struct GlobalOptions {
-    var home: String?
-    var json = false
-    var noInput = false
-    var tz: String?
-    var now: String?
-    var policy: String?
-
-    static let valued: Set<String> = ["home", "tz", "now", "policy"]
-    static let switches: Set<String> = ["json", "no-input"]
-
-    /// Removes the global options from `args` (up to a `--`), returning them and the rest.
-    static func extract(_ args: [String]) throws -> (GlobalOptions, [String]) {
-        var globals = GlobalOptions()
-        var rest: [String] = []
-        var index = 0
-        while index < args.count {
-            let arg = args[index]
-            index += 1
-            if arg == "--" { rest += args[(index - 1)...]; break }
-            guard arg.hasPrefix("--") else { rest.append(arg); continue }
-            var name = String(arg.dropFirst(2))
-            var inline: String?
-            if let eq = name.firstIndex(of: "=") {
-                inline = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-            }
-            if switches.contains(name), inline == nil {
-                if name == "json" { globals.json = true } else { globals.noInput = true }
-                continue
-            }
-            guard valued.contains(name) else { rest.append(arg); continue }
-            let value: String
-            if let inline {
-                value = inline
-            } else {
-                guard index < args.count, !ArgumentParser.looksLikeOption(args[index]) else {
-                    throw IntentError.usage("--\(name) needs a value")
-                }
-                value = args[index]
-                index += 1
-            }
-            guard !value.isEmpty else { throw IntentError.usage("--\(name) needs a value") }
-            switch name {
-            case "home": globals.home = value
-            case "tz": globals.tz = value
-            case "now": globals.now = value
-            default: globals.policy = value
-            }
-        }
-        return (globals, rest)
-    }
-}
-
 /// The `intent` command line: dispatches subcommands, maps errors to messages and exit codes.
 public enum IntentCommandLine {
     /// Runs one command line (without the program name) and returns the exit code.
@@ -146,7 +90,7 @@ public enum IntentCommandLine {
         let rest = Array(args.dropFirst())
         guard let command = Commands.named(name) else {
             var message = "unknown command '\(name)'"
-            if let guess = Suggestion.closest(to: name, in: Commands.all.map(\.name)) {
+            if let guess = Suggestion.closest(to: name, in: Commands.names) {
                 message += "; did you mean '\(guess)'?"
             } else if env.registry.intent(named: name) != nil {
                 message += "; to run an intent: intent run \(name)"
@@ -154,11 +98,7 @@ public enum IntentCommandLine {
             return fail(.usage(message + " (see 'intent --help')"), env)
         }
         do {
-            // `run` checks after its arguments, so an unknown intent or flag is still a usage error.
-            if !Commands.homeless.contains(command.name), command.name != "run", !(rest.contains("--help") || rest.contains("-h")) {
-                try HomeCheck.verify(globals, env)
-            }
-            return try await command.run(rest, globals, env)
+            return try await command.execute(rest, globals: globals, env: env)
         } catch let help as HelpRequest {
             env.streams.out(help.text)
             return help.exitCode

@@ -16,17 +16,14 @@ struct CommandEvalReport: Encodable {
     struct Rung: Encodable {
         var rung: String
         var model: String?
-        var total = 0
-        var correct = 0
-        var titleCorrect = 0
-        var dueCorrect = 0
+        /// Rows scored, rows fully right, and rows whose title / due date alone was right.
+        var total = 0, correct = 0, titleCorrect = 0, dueCorrect = 0
         var accuracy = 0.0
         /// Rows a model answered (its reply passed the rules); the rest fell back to the parser.
         var answeredByModel = 0
         /// Fallbacks by reason: a rule id, or a model error category.
         var rejections: [String: Int] = [:]
-        var latencyP50Ms = 0.0
-        var latencyP95Ms = 0.0
+        var latencyP50Ms = 0.0, latencyP95Ms = 0.0
         var misses: [Miss] = []
 
         init(rung: String, model: String?) {

@@ -3,9 +3,7 @@
 set -euo pipefail
 BIN=$1
 ROUNDS=${ROUNDS:-15}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+. "$(dirname "$0")/lib.sh"
 
 {
   printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//intent//bench//EN\r\n'

@@ -4,9 +4,7 @@
 set -euo pipefail
 BIN=$1
 ROUNDS=${ROUNDS:-11}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+. "$(dirname "$0")/lib.sh"
 
 mkdir -p "$WORK/tasks/home" "$WORK/tasks/work" "$WORK/cal/personal"
 for i in $(seq 0 4999); do

@@ -39,10 +39,11 @@ public struct HomeServices: Sendable {
     }
 
     /// The home's document library over `embedder` (`embedders.current.embedder`): the effects'
-    /// clock, and a fresh id as this process's lease-owner name.
+    /// clock, a fresh id as this process's lease-owner name, and PDFs extracted by the program
+    /// found on the environment's PATH.
     public func library(embedder: any Embedder, configuration: RetrievalConfiguration = .standard) -> Library {
         Library(store: store, embedder: embedder, configuration: configuration, clock: app.clock,
-                workerID: app.ids.make("worker"))
+                workerID: app.ids.make("worker"), pdfText: PDFTextConfiguration(searchPath: app.environment["PATH"]))
     }
 
     /// The model settings commands (`intent models`, `doctor`) over this home.

@@ -96,31 +96,26 @@ struct BertEncoder: Sendable {
             for (index, layer) in weights.layers.enumerated() {
                 weights.fusedQKV[index].withUnsafeBufferPointer { fused in
                     let matrix = fused.baseAddress!
-                    Kernels.fillRows(qkv, rows: rows, width: 3 * h, bias: matrix + 3 * h * h,
-                                     residual: nil, threads: threads)
-                    Kernels.linear(x, rows: rows, inFeatures: h, weight: matrix, outFeatures: 3 * h,
-                                   output: qkv, beta: 1, threads: threads)
+                    Kernels.dense(x, rows: rows, inFeatures: h, weight: matrix, bias: matrix + 3 * h * h,
+                                  outFeatures: 3 * h, output: qkv, residual: nil, threads: threads)
                 }
                 Attention.run(qkv: qkv, context: context, starts: starts, lengths: lengths,
                               hidden: h, heads: config.headCount, threads: threads)
 
-                Kernels.fillRows(attended, rows: rows, width: h, bias: tensor(layer.attentionOutputBias),
-                                 residual: x, threads: threads)
-                Kernels.linear(context, rows: rows, inFeatures: h, weight: tensor(layer.attentionOutput),
-                               outFeatures: h, output: attended, beta: 1, threads: threads)
+                Kernels.dense(context, rows: rows, inFeatures: h, weight: tensor(layer.attentionOutput),
+                              bias: tensor(layer.attentionOutputBias), outFeatures: h, output: attended,
+                              residual: x, threads: threads)
                 Kernels.layerNorm(attended, rows: rows, width: h, gamma: tensor(layer.attentionNormWeight),
                                   beta: tensor(layer.attentionNormBias), epsilon: eps, threads: threads)
 
-                Kernels.fillRows(middle, rows: rows, width: inner, bias: tensor(layer.intermediateBias),
-                                 residual: nil, threads: threads)
-                Kernels.linear(attended, rows: rows, inFeatures: h, weight: tensor(layer.intermediate),
-                               outFeatures: inner, output: middle, beta: 1, threads: threads)
+                Kernels.dense(attended, rows: rows, inFeatures: h, weight: tensor(layer.intermediate),
+                              bias: tensor(layer.intermediateBias), outFeatures: inner, output: middle,
+                              residual: nil, threads: threads)
                 Kernels.gelu(middle, count: rows * inner, threads: threads)
 
-                Kernels.fillRows(x, rows: rows, width: h, bias: tensor(layer.outputBias),
-                                 residual: attended, threads: threads)
-                Kernels.linear(middle, rows: rows, inFeatures: inner, weight: tensor(layer.output),
-                               outFeatures: h, output: x, beta: 1, threads: threads)
+                Kernels.dense(middle, rows: rows, inFeatures: inner, weight: tensor(layer.output),
+                              bias: tensor(layer.outputBias), outFeatures: h, output: x,
+                              residual: attended, threads: threads)
                 Kernels.layerNorm(x, rows: rows, width: h, gamma: tensor(layer.outputNormWeight),
                                   beta: tensor(layer.outputNormBias), epsilon: eps, threads: threads)
             }

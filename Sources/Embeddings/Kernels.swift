@@ -39,6 +39,16 @@ enum Kernels {
         }
     }
 
+    /// `output = input · weightᵀ + bias (+ residual)`: a `Linear` layer with its bias and an optional
+    /// residual, `rows × outFeatures`.
+    static func dense(_ input: UnsafePointer<Float>, rows: Int, inFeatures: Int,
+                      weight: UnsafePointer<Float>, bias: UnsafePointer<Float>, outFeatures: Int,
+                      output: UnsafeMutablePointer<Float>, residual: UnsafePointer<Float>?, threads: Int) {
+        fillRows(output, rows: rows, width: outFeatures, bias: bias, residual: residual, threads: threads)
+        linear(input, rows: rows, inFeatures: inFeatures, weight: weight, outFeatures: outFeatures,
+               output: output, beta: 1, threads: threads)
+    }
+
     /// Writes `bias` into every row of `output` (`rows × width`), plus `residual` when given.
     static func fillRows(_ output: UnsafeMutablePointer<Float>, rows: Int, width: Int,
                          bias: UnsafePointer<Float>, residual: UnsafePointer<Float>?, threads: Int) {

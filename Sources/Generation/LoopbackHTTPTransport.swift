@@ -195,17 +195,22 @@ struct ResponseReader {
         if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
             try readChunked(emit: emit)
         } else if let length = headers["content-length"].flatMap({ Int($0) }) {
-            var remaining = length
-            while remaining > 0 {
-                if buffer.isEmpty, !(try fill()) { throw URLError(.networkConnectionLost) }
-                let part = buffer.prefix(remaining)
-                buffer.removeFirst(part.count)
-                remaining -= part.count
-                emit(Data(part))
-            }
+            try readExactly(length, emit: emit)
         } else {
             if !buffer.isEmpty { emit(buffer); buffer.removeAll() }
             while try fill() { emit(buffer); buffer.removeAll() }
+        }
+    }
+
+    /// Emits the next `count` body bytes as they arrive; a connection closed before them is lost.
+    private mutating func readExactly(_ count: Int, emit: (Data) -> Void) throws {
+        var remaining = count
+        while remaining > 0 {
+            if buffer.isEmpty, !(try fill()) { throw URLError(.networkConnectionLost) }
+            let part = buffer.prefix(remaining)
+            buffer.removeFirst(part.count)
+            remaining -= part.count
+            emit(Data(part))
         }
     }
 
@@ -230,14 +235,7 @@ struct ResponseReader {
                 while !(try readLine()).isEmpty {}   // trailers
                 return
             }
-            var remaining = size
-            while remaining > 0 {
-                if buffer.isEmpty, !(try fill()) { throw URLError(.networkConnectionLost) }
-                let part = buffer.prefix(remaining)
-                buffer.removeFirst(part.count)
-                remaining -= part.count
-                emit(Data(part))
-            }
+            try readExactly(size, emit: emit)
             _ = try readLine()
         }
     }

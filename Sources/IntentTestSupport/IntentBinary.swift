@@ -35,11 +35,14 @@ public enum IntentBinary {
     /// Runs `intent ARGS`. `headless` starts it in a new session (`setsid`, no controlling
     /// terminal) like cron does; stdin is `/dev/null` unless `stdin` is given. The process is
     /// waited for on a thread of its own, never on the cooperative pool (tests share one process:
-    /// a blocked pool thread would hold back every other test's timers).
+    /// a blocked pool thread would hold back every other test's timers). `unsetting` names
+    /// variables removed from the environment (`TZ`, to run in the system zone).
     @discardableResult
     public static func run(_ args: [String], home: String? = nil, stdin: String? = nil, headless: Bool = true,
-                           environment extra: [String: String] = [:]) async throws -> ProcessResult {
-        try await run(try makeProcess(args, home: home, headless: headless, environment: extra), stdin: stdin)
+                           environment extra: [String: String] = [:], unsetting: [String] = []) async throws -> ProcessResult {
+        let process = try makeProcess(args, home: home, headless: headless, environment: extra)
+        for name in unsetting { process.environment?.removeValue(forKey: name) }
+        return try await run(process, stdin: stdin)
     }
 
     /// Runs a configured, not yet started process (`makeProcess`, then changed) and collects its

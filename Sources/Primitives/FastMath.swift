@@ -3,6 +3,19 @@
 public enum FastMath {
     @usableFromInline static let roundingShift: Float = 12_582_912  // 1.5 · 2^23
 
+    /// The low terms of e^r's Taylor polynomial by Horner's rule, `p` holding the higher ones from
+    /// 1/6!: ((((p·r + 1/5!)·r + 1/4!)·r + 1/3!)·r + 1/2)·r + 1)·r + 1. One piece for the scalar and
+    /// the four-lane exp.
+    @inlinable @inline(__always)
+    static func taylorTail<Lane: HornerLane>(_ p: Lane, _ r: Lane) -> Lane {
+        var p = p * r + 1.0 / 120
+        p = p * r + 1.0 / 24
+        p = p * r + 1.0 / 6
+        p = p * r + 0.5
+        p = p * r + 1
+        return p * r + 1
+    }
+
     /// e^x with relative error below 2e-7 for x in [-87, 88] (clamped outside): x = k·ln2 + r,
     /// |r| ≤ ln2/2, e^r by its degree-7 Taylor polynomial, 2^k built from the exponent bits.
     @inlinable @inline(__always)
@@ -12,14 +25,7 @@ public enum FastMath {
         let shifted = clamped * 1.442_695_040_888_963_4 + roundingShift
         let k = shifted - roundingShift
         let r = clamped - k * 0.693_145_751_953_125 - k * 1.428_606_765_330_187e-06
-        var p: Float = 1.0 / 5040
-        p = p * r + 1.0 / 720
-        p = p * r + 1.0 / 120
-        p = p * r + 1.0 / 24
-        p = p * r + 1.0 / 6
-        p = p * r + 0.5
-        p = p * r + 1
-        p = p * r + 1
+        let p = taylorTail(1.0 / 5040 * r + 1.0 / 720, r)
         let integer = Int32(bitPattern: shifted.bitPattern) &- 0x4B40_0000
         let scale = Float(bitPattern: UInt32(bitPattern: (integer &+ 127) &<< 23))
         return p * scale
@@ -62,13 +68,7 @@ public enum FastMath {
         let t = xc * 1.442_695_04 + magic
         let n = t - magic
         let r = (xc - n * 0.693_145_75) - n * 1.428_606_8e-6
-        var p = SIMD4<Float>(repeating: 1.0 / 720)
-        p = p * r + 1.0 / 120
-        p = p * r + 1.0 / 24
-        p = p * r + 1.0 / 6
-        p = p * r + 0.5
-        p = p * r + 1
-        p = p * r + 1
+        let p = taylorTail(SIMD4<Float>(repeating: 1.0 / 720), r)
         let ni = unsafeBitCast(t, to: SIMD4<Int32>.self) &- 0x4B40_0000
         let scale = unsafeBitCast((ni &+ 127) &<< 23, to: SIMD4<Float>.self)
         return (p * scale).replacing(with: 0, where: tooSmall)
@@ -94,3 +94,12 @@ public enum FastMath {
         for j in 0..<count { row[j] *= inverse }
     }
 }
+
+/// A value Horner's rule runs on: a float, or float lanes with a scalar added to each.
+@usableFromInline protocol HornerLane {
+    static func * (lhs: Self, rhs: Self) -> Self
+    static func + (lhs: Self, rhs: Float) -> Self
+}
+
+extension Float: HornerLane {}
+extension SIMD4: HornerLane where Scalar == Float {}

@@ -18,18 +18,24 @@ public final class Library: Sendable {
     public let clock: @Sendable () -> Date
     /// This worker's name in the leases it takes; unique per process (a run id, a random id).
     public let workerID: String
+    /// How PDF files are extracted (the program and the PATH it is found on).
+    public let pdfText: PDFTextConfiguration
     private let mapped = Mutex<VectorFile?>(nil)
 
     /// - Parameters:
     ///   - clock: the wall clock (`AppServices.clock`).
     ///   - workerID: the lease owner's name; two processes must never share one.
+    ///   - pdfText: the PDF extractor's configuration; its search path is the caller's PATH
+    ///     (`HomeServices.library` passes the environment's), never read from the process here.
     public init(store: IntentStore, embedder: any Embedder, configuration: RetrievalConfiguration = .standard,
-                clock: @escaping @Sendable () -> Date, workerID: String) {
+                clock: @escaping @Sendable () -> Date, workerID: String,
+                pdfText: PDFTextConfiguration = PDFTextConfiguration()) {
         self.store = store
         self.embedder = embedder
         self.configuration = configuration
         self.clock = clock
         self.workerID = workerID
+        self.pdfText = pdfText
     }
 
     var vectorFileURL: URL { store.paths.libraryDirectory.appendingPathComponent("vectors.f32") }
@@ -142,6 +148,7 @@ public final class Library: Sendable {
         try queue.releaseOrphans()
         var ingestor = Ingestor(db: db, queue: queue, embedder: embedder, configuration: configuration)
         ingestor.generation = generation
+        ingestor.pdf = Pdftotext(configuration: pdfText)
         ingestor.shouldStop = shouldStop
         var run = QueueRun(db: db, queue: queue, configuration: configuration, progress: progress, started: ContinuousClock.now)
         try run.count()

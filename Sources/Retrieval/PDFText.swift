@@ -7,10 +7,18 @@ public struct PDFTextConfiguration: Sendable, Equatable {
     public var timeoutSeconds = 30.0
     /// The extractor is killed when its text grows past this many bytes.
     public var maxOutputBytes = 64 << 20
-    /// Program searched for on PATH.
+    /// Program searched for on `searchPath` (an absolute path is used as it is).
     public var program = "pdftotext"
+    /// Where `program` is looked for, `:`-separated like PATH: the caller's PATH (the CLI passes
+    /// its environment's, `HomeServices.library`), else `systemSearchPath`.
+    public var searchPath: String
 
-    public init() {}
+    /// The directories searched when the caller names none.
+    public static let systemSearchPath = "/usr/local/bin:/usr/bin:/bin"
+
+    public init(searchPath: String? = nil) {
+        self.searchPath = searchPath.flatMap { $0.isEmpty ? nil : $0 } ?? Self.systemSearchPath
+    }
 }
 
 /// The text layer of a PDF file: UTF-8 text, pages separated by a form feed (U+000C).

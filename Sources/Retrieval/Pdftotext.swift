@@ -12,12 +12,11 @@ public struct Pdftotext: PDFTextSource {
         self.configuration = configuration
     }
 
-    /// The program's absolute path on PATH, or nil when it is not installed.
+    /// The program's absolute path on the configuration's search path, or nil when it is not installed.
     public var executable: String? {
         let program = configuration.program
         if program.hasPrefix("/") { return access(program, X_OK) == 0 ? program : nil }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") where dir.hasPrefix("/") {
+        for dir in configuration.searchPath.split(separator: ":") where dir.hasPrefix("/") {
             let candidate = "\(dir)/\(program)"
             if access(candidate, X_OK) == 0 { return candidate }
         }

@@ -71,24 +71,15 @@ public struct FileKeyStore: KeyStore {
     }
 
     public func list() throws -> [String] {
-        var names = Set(try readEntries().keys)
-        for name in [KeyName.cloud, KeyName.local] where environmentValue(for: name) != nil {
-            names.insert(name)
-        }
-        return names.sorted()
+        KeyName.listing(stored: try readEntries().keys, environment: environment)
     }
 
     public func source(name: String) throws -> KeySource? {
-        try KeyName.validate(name)
-        if environmentValue(for: name) != nil { return .environment }
-        return try readEntries()[name] == nil ? nil : .file
+        try KeyName.source(of: name, environment: environment, store: .file) { try readEntries()[name] != nil }
     }
 
     private func environmentValue(for name: String) -> String? {
-        guard let variable = KeyName.environmentVariable(for: name),
-              let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !value.isEmpty else { return nil }
-        return value
+        KeyName.override(for: name, in: environment)
     }
 
     // MARK: - File access

@@ -35,22 +35,14 @@ public final class InMemoryKeyStore: KeyStore {
     }
 
     public func list() throws -> [String] {
-        var names = Set(entries.withLock { Array($0.keys) })
-        for name in [KeyName.cloud, KeyName.local] where environmentValue(for: name) != nil {
-            names.insert(name)
-        }
-        return names.sorted()
+        KeyName.listing(stored: entries.withLock { Array($0.keys) }, environment: environment)
     }
 
     public func source(name: String) throws -> KeySource? {
-        try KeyName.validate(name)
-        if environmentValue(for: name) != nil { return .environment }
-        return entries.withLock { $0[name] } == nil ? nil : .memory
+        try KeyName.source(of: name, environment: environment, store: .memory) { entries.withLock { $0[name] != nil } }
     }
 
     private func environmentValue(for name: String) -> String? {
-        guard let variable = KeyName.environmentVariable(for: name),
-              let value = environment[variable], !value.isEmpty else { return nil }
-        return value
+        KeyName.override(for: name, in: environment)
     }
 }

@@ -50,6 +50,28 @@ public enum KeyName {
         }
     }
 
+    /// The override of `name` in `environment`, trimmed; nil when unset, blank or not overridable.
+    static func override(for name: String, in environment: [String: String]) -> String? {
+        guard let variable = environmentVariable(for: name),
+              let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The names a store lists: those it holds and the well-known ones `environment` overrides, sorted.
+    static func listing(stored: some Sequence<String>, environment: [String: String]) -> [String] {
+        Set(stored).union(used.filter { override(for: $0, in: environment) != nil }).sorted()
+    }
+
+    /// Where a store finds `name`: the environment when it overrides the name, else `store` when
+    /// `isStored` says the store holds it.
+    static func source(of name: String, environment: [String: String], store: KeySource,
+                       isStored: () throws -> Bool) throws -> KeySource? {
+        try validate(name)
+        if override(for: name, in: environment) != nil { return .environment }
+        return try isStored() ? store : nil
+    }
+
     /// Validates a key name; the error names the rule, never echoes the value.
     public static func validate(_ name: String) throws(SecretsError) {
         guard (1...64).contains(name.utf8.count) else {

@@ -21,9 +21,13 @@ public final class IntentStore: Sendable {
     /// - Parameters:
     ///   - schema: every module's migrations, registered by the composition root (`HomeSchema`).
     ///   - housekeeping: the first-open work and its clock; nil turns it off (scratch homes, tests).
-    public init(paths: AppPaths, schema: [MigrationSet], housekeeping: Housekeeping?) {
+    ///   - clock: the wall clock migrations are stamped with; nil takes housekeeping's, and a
+    ///     store with neither (a scratch store) stamps the Unix epoch.
+    public init(paths: AppPaths, schema: [MigrationSet], housekeeping: Housekeeping?,
+                clock: (@Sendable () -> Date)? = nil) {
         self.paths = paths
-        self.migrator = Migrator(schema)
+        let epoch: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
+        self.migrator = Migrator(schema, clock: clock ?? housekeeping?.now ?? epoch)
         self.housekeeping = housekeeping
     }
 

@@ -62,9 +62,12 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
 /// before hashes were kept) get theirs recorded on the first open.
 public struct Migrator: Sendable {
     public let sets: [MigrationSet]
+    /// The wall clock `applied_at` is stamped with (the store's).
+    public let clock: @Sendable () -> Date
 
-    public init(_ sets: [MigrationSet]) {
+    public init(_ sets: [MigrationSet], clock: @escaping @Sendable () -> Date) {
         self.sets = sets
+        self.clock = clock
     }
 
     /// Every registered migration, in registration order.
@@ -116,7 +119,7 @@ public struct Migrator: Sendable {
                 }
             }
             var done: [String] = []
-            let now = TimeText.utcMilliseconds(Date())
+            let now = TimeText.utcMilliseconds(clock())
             for (set, owner) in sets.enumerated() {
                 for migration in owner.migrations.dropFirst(appliedCount[set]) {
                     try conn.execute(migration.sql)

@@ -51,4 +51,13 @@ extension IntentStore {
             try database().write { try write($0) }
         }
     }
+
+    /// Inserts one row (`columns` and their `values`, in order) into `table`, now or with the
+    /// run's writes.
+    func insert(into table: String, _ columns: [String], _ values: [any SQLBindable],
+                deferredTo writes: RunWrites?) throws {
+        let sql = "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        try write({ try $0.run(sql, values) }, deferredTo: writes)
+    }
 }

@@ -74,12 +74,10 @@ public struct ModelStateRecord: Sendable, Equatable {
 extension IntentStore {
     /// Saves a receipt; with `writes`, as part of the run's transaction (`recordRun(_:with:)`).
     public func insertReceipt(_ r: ReceiptRecord, deferredTo writes: RunWrites? = nil) throws {
-        try write({ conn in
-            try conn.run("""
-                INSERT INTO receipts(id, run_id, plan_id, created_at, policy, intended, completed, fallback_reason, body)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [r.id, r.runID, r.planID, r.createdAt, r.policy, r.intended, r.completed, r.fallbackReason, r.body])
-        }, deferredTo: writes)
+        try insert(into: "receipts", ["id", "run_id", "plan_id", "created_at", "policy", "intended", "completed",
+                                      "fallback_reason", "body"],
+                   [r.id, r.runID, r.planID, r.createdAt, r.policy, r.intended, r.completed, r.fallbackReason, r.body],
+                   deferredTo: writes)
     }
 
     public func receipt(id: String) throws -> ReceiptRecord? {

@@ -26,10 +26,8 @@ extension IntentStore {
     /// Saves a thought; with `writes`, as part of the run's transaction (`recordRun(_:with:)`).
     public func insertThought(_ thought: ThoughtRecord, deferredTo writes: RunWrites? = nil) throws {
         let tags = String(decoding: try JSONEncoder().encode(thought.tags), as: UTF8.self)
-        try write({ conn in
-            try conn.run("INSERT INTO thoughts(id, text, tags, due, created_at, run_id) VALUES (?, ?, ?, ?, ?, ?)",
-                         [thought.id, thought.text, tags, thought.due, thought.createdAt, thought.runID])
-        }, deferredTo: writes)
+        try insert(into: "thoughts", ["id", "text", "tags", "due", "created_at", "run_id"],
+                   [thought.id, thought.text, tags, thought.due, thought.createdAt, thought.runID], deferredTo: writes)
     }
 
     /// Thoughts created at or after `since` (all when nil) and before `until` (no bound when

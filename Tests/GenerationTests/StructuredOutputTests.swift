@@ -32,32 +32,33 @@ struct StructuredOutputTests {
         #expect(repair.content.contains("$.key_points: minItems"))
     }
 
-    @Test func secondFailureIsADecodingFailure() async throws {
+    /// The decoding-failure reason after an unreadable first reply and then `second`, and how many
+    /// calls the model got; nil reason when the error was anything else.
+    private func failureAfterUnreadableReply(then second: String, deadline: ContinuousClock.Instant? = nil)
+        async -> (reason: String?, calls: Int) {
         let model = ScriptedModel()
         model.enqueue(reply: "I cannot produce JSON today.")
-        model.enqueue(reply: #"{"headline": 3}"#)
-        let error = await modelError { _ = try await StructuredOutput.generate(model, request: request, schema: schema) }
+        model.enqueue(reply: second)
+        let error = await modelError {
+            _ = try await StructuredOutput.generate(model, request: request, schema: schema, deadline: deadline)
+        }
         guard case .decodingFailure(let reason)? = error else {
             Issue.record("expected decodingFailure, got \(String(describing: error))")
-            return
+            return (nil, model.callCount)
         }
-        #expect(reason.contains("$.headline: type"))
-        #expect(model.callCount == 2)
+        return (reason, model.callCount)
+    }
+
+    @Test func secondFailureIsADecodingFailure() async throws {
+        let failure = await failureAfterUnreadableReply(then: #"{"headline": 3}"#)
+        #expect(failure.reason?.contains("$.headline: type") == true)
+        #expect(failure.calls == 2)
     }
 
     @Test func aRepairThatCannotFinishBeforeTheDeadlineIsNotStarted() async throws {
-        let model = ScriptedModel()
-        model.enqueue(reply: "I cannot produce JSON today.")
-        model.enqueue(reply: valid)
-        let error = await modelError {
-            _ = try await StructuredOutput.generate(model, request: request, schema: schema, deadline: .now - .seconds(1))
-        }
-        guard case .decodingFailure(let reason)? = error else {
-            Issue.record("expected decodingFailure, got \(String(describing: error))")
-            return
-        }
-        #expect(reason.contains("no time left for a repair"))
-        #expect(model.callCount == 1)
+        let failure = await failureAfterUnreadableReply(then: valid, deadline: .now - .seconds(1))
+        #expect(failure.reason?.contains("no time left for a repair") == true)
+        #expect(failure.calls == 1)
     }
 
     @Test func aRepairThatFitsTheDeadlineIsMade() async throws {

@@ -7,22 +7,12 @@ import Testing
 /// clocks skip refused naming the parameter.
 @Suite("Encodings and daylight-saving gaps through the binary")
 struct EncodingAndDSTRunTests {
-    struct Run {
-        var exitCode: Int32
-        var stdout: String
-        var stderr: String
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] }
-    }
-
     /// Runs `intent ARGS` headless with `TZ` removed from the environment.
-    static func run(_ args: [String], home: TemporaryHome) async throws -> Run {
-        let process = try IntentBinary.makeProcess(args, home: home.path)
-        process.environment?.removeValue(forKey: "TZ")
-        let result = try await IntentBinary.run(process)
-        return Run(exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr)
+    static func run(_ args: [String], home: TemporaryHome) async throws -> ProcessResult {
+        try await IntentBinary.run(args, home: home.path, unsetting: ["TZ"])
     }
 
-    static func citations(_ result: Run) -> [[String: Any]] {
+    static func citations(_ result: ProcessResult) -> [[String: Any]] {
         ((result.json?["value"] as? [String: Any])?["citations"] as? [[String: Any]]) ?? []
     }
 

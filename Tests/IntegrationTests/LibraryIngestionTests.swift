@@ -108,13 +108,19 @@ import Testing
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
     }
 
-    @Test func aCaptureDuringABigLibraryAddSucceedsAndKeepsItsReceipt() async throws {
+    /// Starts `library add` of a folder holding one big document in a fresh home and waits for a
+    /// progress line from within the document: its first chunks are committed, the rest are coming.
+    func addingBigDocument(megabytes: Int) async throws -> (home: TemporaryHome, docs: URL, add: Watched) {
         let home = TemporaryHome()
         let docs = try documentsFolder(home)
-        try Self.bigDocument(docs.appendingPathComponent("big.txt"), megabytes: 8)
+        try Self.bigDocument(docs.appendingPathComponent("big.txt"), megabytes: megabytes)
         let add = try Watched(["library", "add", docs.path], home: home.path)
-        // A progress line from within the document: its first chunks are committed, the rest are coming.
         #expect(await add.waitFor("chunks", seconds: 120), "\(add.errText)")
+        return (home, docs, add)
+    }
+
+    @Test func aCaptureDuringABigLibraryAddSucceedsAndKeepsItsReceipt() async throws {
+        let (home, _, add) = try await addingBigDocument(megabytes: 8)
         var captures = 0
         while add.process.isRunning && captures < 3 {
             let started = Date()
@@ -132,11 +138,7 @@ import Testing
     }
 
     @Test func killedMidAddLeavesNothingSearchableAndTheNextAddFinishesIt() async throws {
-        let home = TemporaryHome()
-        let docs = try documentsFolder(home)
-        try Self.bigDocument(docs.appendingPathComponent("big.txt"), megabytes: 4)
-        let add = try Watched(["library", "add", docs.path], home: home.path)
-        #expect(await add.waitFor("chunks", seconds: 120), "\(add.errText)")
+        let (home, docs, add) = try await addingBigDocument(megabytes: 4)
         kill(add.process.processIdentifier, SIGKILL)
         await IntentBinary.waitForExit(add.process)
         if add.outText.contains("Indexed 1") { return }  // finished before the kill: nothing to check

@@ -10,11 +10,8 @@ struct PDFRunTests {
     static let hasPdftotext = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         .contains { FileManager.default.isExecutableFile(atPath: "\($0)/pdftotext") }
 
-    static func run(_ args: [String], home: TemporaryHome, path: String? = nil) async throws -> EncodingAndDSTRunTests.Run {
-        let process = try IntentBinary.makeProcess(args, home: home.path)
-        if let path { process.environment?["PATH"] = path }
-        let result = try await IntentBinary.run(process)
-        return .init(exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr)
+    static func run(_ args: [String], home: TemporaryHome, path: String? = nil) async throws -> ProcessResult {
+        try await IntentBinary.run(args, home: home.path, environment: path.map { ["PATH": $0] } ?? [:])
     }
 
     static func library(_ home: TemporaryHome) throws -> URL {

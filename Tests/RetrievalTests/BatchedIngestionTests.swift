@@ -21,15 +21,23 @@ import Testing
         return c
     }
 
-    /// Counts the texts it embeds (to see that a resumed document is not embedded again).
+    /// Counts the texts it embeds (to see that a resumed document is not embedded again); with
+    /// `failingFromCall`, that call and every later one throws (a worker dying mid-document).
     final class CountingEmbedder: Embedder, @unchecked Sendable {
         let inner = HashingEmbedder()
         let embedded = Mutex(0)
+        let calls = Mutex(0)
+        let failingFromCall: Int?
+        init(failingFromCall: Int? = nil) { self.failingFromCall = failingFromCall }
         var identifier: String { inner.identifier }
         var dimension: Int { inner.dimension }
         var maxTokens: Int { inner.maxTokens }
         func tokenCount(_ text: String) -> Int { inner.tokenCount(text) }
         func embed(_ texts: [String]) throws -> [[Float]] {
+            let call = calls.withLock { $0 += 1; return $0 }
+            if let failingFromCall, call >= failingFromCall {
+                throw RetrievalError.embedderShape(expected: 1, got: 0)
+            }
             embedded.withLock { $0 += texts.count }
             return try inner.embed(texts)
         }
@@ -161,19 +169,7 @@ import Testing
     }
 
     @Test func aWorkerThatThrowsMidDocumentLeavesNothingHalfWritten() throws {
-        final class Failing: Embedder, @unchecked Sendable {
-            let inner = HashingEmbedder()
-            let calls = Mutex(0)
-            var identifier: String { inner.identifier }
-            var dimension: Int { inner.dimension }
-            var maxTokens: Int { inner.maxTokens }
-            func tokenCount(_ text: String) -> Int { inner.tokenCount(text) }
-            func embed(_ texts: [String]) throws -> [[Float]] {
-                guard calls.withLock({ $0 += 1; return $0 }) < 4 else { throw RetrievalError.embedderShape(expected: 1, got: 0) }
-                return try inner.embed(texts)
-            }
-        }
-        let t = try TempLibrary(embedder: Failing(), configuration: Self.smallCommits())
+        let t = try TempLibrary(embedder: CountingEmbedder(failingFromCall: 4), configuration: Self.smallCommits())
         try t.write("big.txt", Self.longText(sentences: 1_000))
         try t.library.enqueue(paths: [t.docs])
         let failedRun = try t.library.processQueue()

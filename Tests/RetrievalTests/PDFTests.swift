@@ -48,6 +48,22 @@ struct PDFTests {
         #expect(DocumentKind.of(URL(fileURLWithPath: "/x/Report.PDF")) == .pdf)
     }
 
+    @Test func theExtractorIsLookedForOnTheCallersSearchPathOnly() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-path-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let program = dir.appendingPathComponent("fake-pdftotext")
+        try Data("#!/bin/sh\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        var configuration = PDFTextConfiguration(searchPath: "/nonexistent:relative/dir:\(dir.path)")
+        configuration.program = "fake-pdftotext"
+        #expect(Pdftotext(configuration: configuration).executable == program.path)
+        configuration.searchPath = "/nonexistent"
+        #expect(Pdftotext(configuration: configuration).executable == nil, "the process's PATH is not consulted")
+        #expect(PDFTextConfiguration(searchPath: "").searchPath == PDFTextConfiguration.systemSearchPath)
+        #expect(PDFTextConfiguration().searchPath == PDFTextConfiguration.systemSearchPath)
+    }
+
     @Test func aMissingExtractorIsNamed() {
         var configuration = PDFTextConfiguration()
         configuration.program = "/nonexistent/pdftotext"

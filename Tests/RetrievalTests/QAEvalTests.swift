@@ -6,10 +6,15 @@ import XCTest
 /// Runs the dev QA set (Fixtures/qa, SQuAD-derived) through the whole pipeline with the hashing
 /// embedder, with floors below the measured scores and at or above the project's goals where met.
 final class QAEvalTests: XCTestCase {
+    /// The QA set's documents asked the questions of `questions` (a file in Fixtures/qa).
+    static func report(questions: String) throws -> QAReport {
+        try QAEval.run(docs: Fixtures.qa.appendingPathComponent("docs"),
+                       questions: [Fixtures.qa.appendingPathComponent(questions)],
+                       embedder: HashingEmbedder(), clock: TestTime.clock)
+    }
+
     func testDevSetMeetsFloors() throws {
-        let report = try QAEval.run(docs: Fixtures.qa.appendingPathComponent("docs"),
-                                    questions: [Fixtures.qa.appendingPathComponent("questions.dev.jsonl")],
-                                    embedder: HashingEmbedder(), clock: TestTime.clock)
+        let report = try Self.report(questions: "questions.dev.jsonl")
         XCTAssertEqual(report.documents, 150)
         XCTAssertEqual(report.answerable, 48)
         XCTAssertEqual(report.unanswerable, 12)
@@ -25,9 +30,7 @@ final class QAEvalTests: XCTestCase {
     func testAdversarialInCorpusQuestionsAreReportedNotGated() throws {
         // SQuAD 2.0 questions written against paragraphs that are in the library: a lexical
         // answerer cannot tell most of them apart; the score is reported, only exactness is gated.
-        let report = try QAEval.run(docs: Fixtures.qa.appendingPathComponent("docs"),
-                                    questions: [Fixtures.qa.appendingPathComponent("squad2_no_answer.dev.jsonl")],
-                                    embedder: HashingEmbedder(), clock: TestTime.clock)
+        let report = try Self.report(questions: "squad2_no_answer.dev.jsonl")
         XCTAssertEqual(report.unanswerable, 8)
         XCTAssertEqual(report.citationExactness, 1)
     }

@@ -70,17 +70,26 @@ final class RobustnessTests: XCTestCase {
         XCTAssertNil(Chunker.cutRuns(0..<3, bytes: Array("a b".utf8), maxBytes: 5))
     }
 
-    func testHTMLAnswerDecodesEntitiesAndKeepsTheQuoteExact() throws {
-        let t = try TempLibrary()
-        try t.write("cake.html", """
-            <html><body><h1>Lemon cake</h1><p>Whisk the eggs with the sugar and the lemon zest.</p>
-            <p>Bake the lemon cake in the oven at 180&deg;C for 40 minutes.</p></body></html>
-            """)
-        try t.write("note.md", "# Shopping\n\nBuy lemons, flour and eggs on Saturday morning at the market.\n")
+    /// Indexes `files` (name, text) into `t`'s library and asks `question`; an abstention fails the test.
+    private func answer(_ question: String, from files: [(String, String)], in t: TempLibrary,
+                        file: StaticString = #filePath, line: UInt = #line) throws -> LibraryAnswer {
+        for (name, text) in files { try t.write(name, text) }
         try t.library.enqueue(paths: [t.docs])
         try t.library.processQueue()
-        let answer = try t.library.ask(question: "What temperature should the oven be for the lemon cake?")
-        XCTAssertFalse(answer.abstained, "\(answer.abstainReason ?? "")")
+        let answer = try t.library.ask(question: question)
+        XCTAssertFalse(answer.abstained, "\(answer.abstainReason ?? "")", file: file, line: line)
+        return answer
+    }
+
+    func testHTMLAnswerDecodesEntitiesAndKeepsTheQuoteExact() throws {
+        let t = try TempLibrary()
+        let answer = try answer("What temperature should the oven be for the lemon cake?", from: [
+            ("cake.html", """
+            <html><body><h1>Lemon cake</h1><p>Whisk the eggs with the sugar and the lemon zest.</p>
+            <p>Bake the lemon cake in the oven at 180&deg;C for 40 minutes.</p></body></html>
+            """),
+            ("note.md", "# Shopping\n\nBuy lemons, flour and eggs on Saturday morning at the market.\n"),
+        ], in: t)
         XCTAssertTrue(answer.answer?.contains("180°C") ?? false, answer.answer ?? "")
         let quote = try XCTUnwrap(answer.citations.first)
         XCTAssertTrue(quote.quote.contains("180&deg;C"))
@@ -97,12 +106,10 @@ final class RobustnessTests: XCTestCase {
 
     func testCSVRowIsFoundByItsCells() throws {
         let t = try TempLibrary()
-        try t.write("budget.csv", "category,month,amount\nrent,January,1200\ngroceries,January,310\nrent,February,1200\ngroceries,February,287\n")
-        try t.write("note.md", "The budget for the year was agreed with the bank in December.\n")
-        try t.library.enqueue(paths: [t.docs])
-        try t.library.processQueue()
-        let answer = try t.library.ask(question: "How much were groceries in February?")
-        XCTAssertFalse(answer.abstained, "\(answer.abstainReason ?? "")")
+        let answer = try answer("How much were groceries in February?", from: [
+            ("budget.csv", "category,month,amount\nrent,January,1200\ngroceries,January,310\nrent,February,1200\ngroceries,February,287\n"),
+            ("note.md", "The budget for the year was agreed with the bank in December.\n"),
+        ], in: t)
         XCTAssertTrue(answer.answer?.contains("287") ?? false, answer.answer ?? "")
     }
 }

@@ -102,18 +102,24 @@ import Testing
         #expect(status.availability == "credentials_rejected")
     }
 
+    /// A keyed cloud client over `transport` whose quota `store` remembers as available.
+    func availableCloud(over transport: FakeServerTransport, store: IntentStore) throws -> OpenAICompatibleClient {
+        let cloud = OpenAICompatibleClient(configuration: .cloud(baseURL: cloudURL, model: "gpt-test"),
+                                           apiKey: "sk-test-0123456789abcdefghijklmnop", transport: transport,
+                                           clock: TestEffects.clock)
+        try QuotaMemory(store: store).remember(.available, of: cloud, at: TestClock.reference)
+        return cloud
+    }
+
     @Test func localOnlyNeverOpensAConnectionToTheCloudHost() async throws {
         let home = TemporaryHome()
         let localServer = try FakeOpenAIServer()
         let cloudServer = try FakeOpenAIServer()
         let cloudTransport = FakeServerTransport(server: cloudServer)
         let store = home.store()
-        let cloud = OpenAICompatibleClient(configuration: .cloud(baseURL: cloudURL, model: "gpt-test"),
-                                           apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport,
-                                           clock: TestEffects.clock)
+        let cloud = try availableCloud(over: cloudTransport, store: store)
         let local = OpenAICompatibleClient(configuration: .local(baseURL: localServer.baseURL, model: "smol"), apiKey: nil,
                                            transport: TestEffects.loopback, clock: TestEffects.clock)
-        try QuotaMemory(store: store).remember(.available, of: cloud, at: TestClock.reference)
         try ConsentBook(store: store).remember(.allow, for: cloud.descriptor, at: TestClock.reference)
         localServer.enqueue(modelList("smol"), .completion("from the local server"))
         var context = home.context()
@@ -139,10 +145,7 @@ import Testing
         let cloudServer = try FakeOpenAIServer()
         let cloudTransport = FakeServerTransport(server: cloudServer)
         let store = home.store()
-        let cloud = OpenAICompatibleClient(configuration: .cloud(baseURL: cloudURL, model: "gpt-test"),
-                                           apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport,
-                                           clock: TestEffects.clock)
-        try QuotaMemory(store: store).remember(.available, of: cloud, at: TestClock.reference)
+        let cloud = try availableCloud(over: cloudTransport, store: store)
         var context = home.context(terminal: ScriptedTerminal(answers: ["a"]))
         context.policy = .cloudAllowed
         let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store, clock: TestEffects.clock).run(phrasingRequest(), in: context)

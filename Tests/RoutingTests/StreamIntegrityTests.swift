@@ -26,16 +26,25 @@ import Testing
         return client
     }
 
-    @Test func aCloudStreamThatDiesAfterTextFailsTheRunAndNeverAsksLocal() async throws {
-        let h = try LadderHarness()
+    /// A ladder whose cloud stream sends `sent` and then dies, with `localReply` queued on the
+    /// local model; the request shows the text it streams in `shown`.
+    func dyingStream(after sent: String, localReply: String, in h: LadderHarness) throws
+        -> (server: FakeOpenAIServer, ladder: ModelLadder, request: LadderRequest<String>, shown: Shown) {
         let server = try FakeOpenAIServer()
-        server.enqueue(.abortedStream(Data((Self.chunk("The renewal ") + Self.chunk("is due")).utf8)))
+        server.enqueue(.abortedStream(Data(sent.utf8)))
         let client = try cloud(server, store: h.store)
-        h.local.enqueue(reply: "LOCAL TEXT")
+        h.local.enqueue(reply: localReply)
         let shown = Shown()
         var request = phrasingRequest()
         request.onText = { shown.append($0) }
         let ladder = ModelLadder(cloud: client, local: h.local, store: h.store, configuration: .generousProbe, clock: { TestClock.reference })
+        return (server, ladder, request, shown)
+    }
+
+    @Test func aCloudStreamThatDiesAfterTextFailsTheRunAndNeverAsksLocal() async throws {
+        let h = try LadderHarness()
+        let (server, ladder, request, shown) = try dyingStream(
+            after: Self.chunk("The renewal ") + Self.chunk("is due"), localReply: "LOCAL TEXT", in: h)
         do {
             _ = try await ladder.run(request, in: h.context(.cloudAllowed, ladder: ladder))
             Issue.record("a stream that failed after text must fail the run")
@@ -52,15 +61,8 @@ import Testing
 
     @Test func aStreamThatDiesBeforeMeaningfulTextFallsBackCleanly() async throws {
         let h = try LadderHarness()
-        let server = try FakeOpenAIServer()
         let roleOnly = "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\"}}]}\n\n" + Self.chunk("  ")
-        server.enqueue(.abortedStream(Data(roleOnly.utf8)))
-        let client = try cloud(server, store: h.store)
-        h.local.enqueue(reply: "from local")
-        let shown = Shown()
-        var request = phrasingRequest()
-        request.onText = { shown.append($0) }
-        let ladder = ModelLadder(cloud: client, local: h.local, store: h.store, configuration: .generousProbe, clock: { TestClock.reference })
+        let (server, ladder, request, shown) = try dyingStream(after: roleOnly, localReply: "from local", in: h)
         let outcome = try await ladder.run(request, in: h.context(.cloudAllowed, ladder: ladder))
         #expect(outcome.route.completed == .local)
         #expect(outcome.route.fallbackReason == "networkUnavailable", "the connection was cut mid-stream")

@@ -20,10 +20,12 @@ import Testing
     @Test func everyAppliedMigrationStoresTheSHA256OfItsSQL() throws {
         let home = TemporaryHome()
         let db = try database(home)
-        try Migrator(HomeSchema.sets).migrate(db)
+        try Migrator(HomeSchema.sets, clock: { TestClock.reference }).migrate(db)
         let stored = try db.read { try $0.rows("SELECT name, sql_sha256 FROM schema_migrations ORDER BY rowid") { [$0.text(0), $0.text(1)] } }
         let expected = HomeSchema.sets.flatMap(\.migrations).map { [$0.name, SHA256.hex(Data($0.sql.utf8))] }
         #expect(stored == expected)
+        let stamps = try db.read { try $0.rows("SELECT DISTINCT applied_at FROM schema_migrations") { $0.text(0) } }
+        #expect(stamps == ["2026-11-30T09:00:00.000Z"], "applied_at is the store's clock, not the system's")
         // "CREATE TABLE a(x);" hashed by hand with sha256sum.
         #expect(base.migrations[0].sqlHash == "86da0e90aa8a031d27af79ac24d03078b52ee120928ce5c2967b3fa23d9f31d9")
     }
@@ -31,13 +33,13 @@ import Testing
     @Test func anEditedMigrationIsRefusedNamingIt() throws {
         let home = TemporaryHome()
         let db = try database(home)
-        try Migrator([base, other]).migrate(db)
+        try Migrator([base, other], clock: { TestClock.reference }).migrate(db)
         let edited = MigrationSet(owner: "b", [Migration("002_b", "CREATE TABLE b(x, y);")])
-        #expect(try !Migrator([base, edited]).isCurrent(db), "the fingerprint in user_version changes with the SQL")
-        #expect(throws: MigrationError.editedMigration("002_b")) { try Migrator([base, edited]).migrate(db) }
+        #expect(try !Migrator([base, edited], clock: { TestClock.reference }).isCurrent(db), "the fingerprint in user_version changes with the SQL")
+        #expect(throws: MigrationError.editedMigration("002_b")) { try Migrator([base, edited], clock: { TestClock.reference }).migrate(db) }
         let error = MigrationError.editedMigration("002_b").intentError
         #expect(error.exitCode == .configuration && error.description.contains("'002_b'"))
-        #expect(try Migrator([base, other]).isCurrent(db), "a refused open changed nothing")
+        #expect(try Migrator([base, other], clock: { TestClock.reference }).isCurrent(db), "a refused open changed nothing")
     }
 
     @Test func aHomeFromBeforeHashesGetsThemRecordedOnFirstOpen() throws {
@@ -49,7 +51,7 @@ import Testing
             try c.run("INSERT INTO schema_migrations(name, applied_at) VALUES ('001_a', '2026-01-01T00:00:00Z')")
             try c.execute("PRAGMA user_version = 1")
         }
-        let migrator = Migrator([base, other])
+        let migrator = Migrator([base, other], clock: { TestClock.reference })
         #expect(try !migrator.isCurrent(db))
         #expect(try migrator.migrate(db) == ["002_b"])
         let hashes = try db.read { try $0.rows("SELECT sql_sha256 FROM schema_migrations ORDER BY rowid") { $0.text(0) } }
@@ -61,18 +63,18 @@ import Testing
     @Test func anOwnerMayAppendAfterAnotherOwnersLaterMigrations() throws {
         let home = TemporaryHome()
         let db = try database(home)
-        try Migrator([base, other]).migrate(db)
+        try Migrator([base, other], clock: { TestClock.reference }).migrate(db)
         let grown = MigrationSet(owner: "a", base.migrations + [Migration("003_a", "CREATE TABLE a2(x);")])
-        #expect(try Migrator([grown, other]).migrate(db) == ["003_a"])
+        #expect(try Migrator([grown, other], clock: { TestClock.reference }).migrate(db) == ["003_a"])
         let skipped = MigrationSet(owner: "a", [Migration("000_new", "CREATE TABLE z(x);")] + grown.migrations)
-        #expect(throws: MigrationError.outOfOrder(applied: "001_a", expected: "000_new")) { try Migrator([skipped, other]).migrate(db) }
+        #expect(throws: MigrationError.outOfOrder(applied: "001_a", expected: "000_new")) { try Migrator([skipped, other], clock: { TestClock.reference }).migrate(db) }
     }
 
     @Test func duplicateNamesAcrossOwnersAreRefused() throws {
         let home = TemporaryHome()
         let db = try database(home)
         let clash = MigrationSet(owner: "c", [Migration("001_a", "CREATE TABLE c(x);")])
-        #expect(throws: MigrationError.duplicateName("001_a")) { try Migrator([base, clash]).migrate(db) }
+        #expect(throws: MigrationError.duplicateName("001_a")) { try Migrator([base, clash], clock: { TestClock.reference }).migrate(db) }
         let names = HomeSchema.sets.flatMap(\.migrations).map(\.name)
         #expect(Set(names).count == names.count)
     }

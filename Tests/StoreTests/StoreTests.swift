@@ -16,14 +16,14 @@ import Testing
         let db = try store.database()
         let names = try db.read { try $0.rows("SELECT name FROM schema_migrations ORDER BY rowid") { $0.text(0) } }
         #expect(names == HomeSchema.sets.flatMap(\.migrations).map(\.name))
-        #expect(try Migrator(HomeSchema.sets).isCurrent(db))
+        #expect(try Migrator(HomeSchema.sets, clock: { TestClock.reference }).isCurrent(db))
     }
 
     @Test func migratingTwiceAppliesNothing() throws {
         let home = TemporaryHome()
         try StoreFiles.makePrivateDirectory(home.paths.dataDirectory)
         let db = try Database(path: home.paths.databaseURL.path)
-        let migrator = Migrator(HomeSchema.sets)
+        let migrator = Migrator(HomeSchema.sets, clock: { TestClock.reference })
         #expect(try migrator.migrate(db).count == migrator.migrations.count)
         #expect(try migrator.migrate(db).isEmpty)
     }
@@ -32,8 +32,8 @@ import Testing
         let home = TemporaryHome()
         try StoreFiles.makePrivateDirectory(home.paths.dataDirectory)
         let db = try Database(path: home.paths.databaseURL.path)
-        try Migrator(HomeSchema.sets + [MigrationSet(owner: "future", [Migration("999_future", "CREATE TABLE future(x)")])]).migrate(db)
-        #expect(throws: MigrationError.unknownMigration("999_future")) { try Migrator(HomeSchema.sets).migrate(db) }
+        try Migrator(HomeSchema.sets + [MigrationSet(owner: "future", [Migration("999_future", "CREATE TABLE future(x)")])], clock: { TestClock.reference }).migrate(db)
+        #expect(throws: MigrationError.unknownMigration("999_future")) { try Migrator(HomeSchema.sets, clock: { TestClock.reference }).migrate(db) }
     }
 
     @Test func aFailedMigrationRollsBackWhole() throws {
@@ -41,7 +41,7 @@ import Testing
         try StoreFiles.makePrivateDirectory(home.paths.dataDirectory)
         let db = try Database(path: home.paths.databaseURL.path)
         let bad = HomeSchema.sets + [MigrationSet(owner: "bad", [Migration("900_bad", "CREATE TABLE ok(x); CREATE TABLE broken(")])]
-        #expect(throws: SQLiteError.self) { try Migrator(bad).migrate(db) }
+        #expect(throws: SQLiteError.self) { try Migrator(bad, clock: { TestClock.reference }).migrate(db) }
         let tables = try db.read { try $0.rows("SELECT name FROM sqlite_master WHERE type='table'") { $0.text(0) } }
         #expect(!tables.contains("ok"))
         #expect(!tables.contains("thoughts"))

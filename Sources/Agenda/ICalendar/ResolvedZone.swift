@@ -12,12 +12,7 @@ public struct VTimeZoneRules: Sendable, Hashable, Codable {
 
     /// Offset in force at a UTC instant.
     public func offset(atUTC t: Int) -> Int {
-        var lo = 0, hi = transitions.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        return lo == 0 ? initialOffset : offsetsAfter[lo - 1]
+        TransitionTable.offset(at: t, transitions: transitions, offsetsAfter: offsetsAfter, initial: initialOffset)
     }
 }
 

@@ -16,12 +16,7 @@ public struct TZifFile: Sendable, Equatable {
     /// Offset in force at `t`, from the table only (instants after the last transition keep its
     /// offset; callers that need later instants use the footer or a matching Foundation zone).
     public func offset(at t: Int64) -> Int {
-        var lo = 0, hi = transitions.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        return lo == 0 ? initialOffset : offsetsAfter[lo - 1]
+        TransitionTable.offset(at: t, transitions: transitions, offsetsAfter: offsetsAfter, initial: initialOffset)
     }
 
     /// Parses TZif bytes; nil when they are not a TZif file or are truncated.

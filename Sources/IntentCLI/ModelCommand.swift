@@ -15,6 +15,11 @@ enum ModelCommand {
         FlagSpec(name: "model", takesValue: true, help: "a GGUF file instead of the installed SmolLM2"),
         FlagSpec(name: "home", takesValue: true, help: "look for weights under DIR/models too"),
         FlagSpec(name: "portable-kernels", takesValue: false, help: "bench: the portable Swift kernels instead of AVX2/AVX-VNNI"),
+        FlagSpec(name: "unpacked", takesValue: false, help: "bench: single-token steps on the file's weight layout (no packed copies)"),
+        FlagSpec(name: "profile", takesValue: false, help: "bench: time each stage of a generated token"),
+        FlagSpec(name: "prompt-tokens", takesValue: true, help: "bench: prompt length (default 400)"),
+        FlagSpec(name: "tokens", takesValue: true, help: "bench: greedy tokens per run (default 128)"),
+        FlagSpec(name: "repeats", takesValue: true, help: "bench: runs (default 3)"),
         CatalogCommands.helpFlag,
     ]
 
@@ -39,7 +44,9 @@ enum ModelCommand {
                                                isCancelled: { Task.isCancelled })
                 if json { env.streams.out(String(decoding: try report.jsonData(), as: UTF8.self) + "\n") } else { env.streams.out(report.text + "\n") }
             case "bench":
-                let figures = try LocalModelBenchmark.run(runner)
+                let figures = try LocalModelBenchmark.run(
+                    runner, promptTokens: try number(parsed, "prompt-tokens", 400, Int.init),
+                    generatedTokens: try number(parsed, "tokens", 128, Int.init), repeats: try number(parsed, "repeats", 3, Int.init))
                 if json { try env.printJSON(figures) } else { try BenchCommand.printFields(figures, env) }
             default:
                 throw IntentError.usage("unknown action '\(action)' (tokenize, run, bench)")
@@ -60,6 +67,8 @@ enum ModelCommand {
         }
         var configuration = LocalModelConfiguration.default
         configuration.vectorKernels = !parsed.has("portable-kernels")
+        configuration.packedWeights = !parsed.has("unpacked")
+        configuration.profileStages = parsed.has("profile")
         do { return try LocalModelRunner.load(url, configuration: configuration) } catch {
             throw IntentError.invalidInput(String(describing: error))
         }

@@ -16,9 +16,14 @@ final class LlamaContext: @unchecked Sendable {
     private let x, xb, q, k, v, att, gate, up, logits: Buffer<Float>
     private let act: QuantizedBatch
     private let floatProducts: FloatProducts?
-    /// Packed copies of every block's matrices for single-token steps (empty without packed kernels).
-    private let packedLayers: [PackedLayer]
-    private let packedOutput: PackedMatrix?
+    /// Packed copies of every block's matrices and of the output matrix for single-token steps
+    /// (empty without packed kernels), built at the first single-token step: a context that only
+    /// evaluates prompts (a prefix snapshot, parity checks) never pays for them.
+    private lazy var packed: (layers: [PackedLayer], output: PackedMatrix?) = {
+        guard config.vectorKernels && config.packedWeights else { return ([], nil) }
+        let layers = weights.layers.compactMap { PackedLayer($0, pool: pool) }
+        return (layers.count == weights.layers.count ? layers : [], PackedMatrix(weights.output, pool: pool))
+    }()
     /// Per-stage timers (on with `LocalModelConfiguration.profileStages`).
     let clock: StageClock
 
@@ -39,20 +44,12 @@ final class LlamaContext: @unchecked Sendable {
         act = QuantizedBatch(maxRows: maxBatch, maxCols: max(d, ff))
         floatProducts = config.floatPromptProducts && FloatProducts.available ? FloatProducts(maxElements: d * max(d, ff)) : nil
         clock = StageClock(enabled: config.profileStages)
-        if config.vectorKernels && config.packedWeights {
-            let packed = weights.layers.compactMap { PackedLayer($0, pool: pool) }
-            packedLayers = packed.count == weights.layers.count ? packed : []
-            packedOutput = PackedMatrix(weights.output, pool: pool)
-        } else {
-            packedLayers = []
-            packedOutput = nil
-        }
     }
 
     deinit { pool.shutdown() }
 
     /// Whether single-token steps use the packed weight copies.
-    var usesPackedWeights: Bool { !packedLayers.isEmpty }
+    var usesPackedWeights: Bool { !packed.layers.isEmpty }
 
     /// Number of positions already in the cache.
     var position: Int { cache.count }
@@ -209,7 +206,8 @@ final class LlamaContext: @unchecked Sendable {
         clock.start()
         for (t, id) in tokens.enumerated() { weights.embedding.row(id, into: x + t * d) }
 
-        let packed = n == 1 && !packedLayers.isEmpty
+        let packedLayers = n == 1 ? packed.layers : []
+        let packed = !packedLayers.isEmpty
         clock.mark(.embedding)
         for (l, layer) in weights.layers.enumerated() {
             if interrupt() { return false }
@@ -268,7 +266,7 @@ final class LlamaContext: @unchecked Sendable {
         }
         act.quantize(xb, rows: 1, cols: d, pool: pool)
         clock.mark(.outputNorm)
-        if n == 1, let packedOutput {
+        if n == 1, let packedOutput = self.packed.output {
             packedProducts([(packedOutput, logits.pointer)], cols: d)
         } else {
             matmul(weights.output, n: 1, input: xb, out: logits.pointer)

@@ -17,10 +17,10 @@ public struct CaptureThought: Intent {
         phrases: ["note that …", "remember …", "jot down …"],
         examples: ["\"call the plumber tomorrow #home\"", "\"idea: weekly review\" --tag work --json"])
 
-    @Parameter(description: "The thought to save", primary: true)
+    @Parameter("text", description: "The thought to save", primary: true)
     var text: String
 
-    @Parameter(description: "Extra tags (repeatable)")
+    @Parameter("tag", description: "Extra tags (repeatable)")
     var tag: [String]
 
     public init() {}

@@ -17,7 +17,7 @@ public struct CompleteReminder: Intent {
         phrases: ["I did …", "mark … as done"],
         examples: ["k3f9 --yes", "\"passport\" --yes"])
 
-    @Parameter(description: "The reminder: its id, handle, title or a unique part of its title", primary: true, inputAliases: ["id"])
+    @Parameter("reminder", description: "The reminder: its id, handle, title or a unique part of its title", primary: true, inputAliases: ["id"])
     var reminder: ReminderEntity
 
     public init() {}

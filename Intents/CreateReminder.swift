@@ -20,25 +20,25 @@ public struct CreateReminder: Intent {
         phrases: ["remind me to …", "add a reminder …"],
         examples: ["\"renew passport\" --due \"next friday 9am\" --yes", "--title \"pay rent\" --due 2026-12-01 --dry-run"])
 
-    @Parameter(description: "What to be reminded of", primary: true)
+    @Parameter("title", description: "What to be reminded of", primary: true)
     var title: String?
 
-    @Parameter(description: "A free-text command instead of --title/--due, e.g. 'remind me to call Mira friday at 5'")
+    @Parameter("text", description: "A free-text command instead of --title/--due, e.g. 'remind me to call Mira friday at 5'")
     var text: String?
 
-    @Parameter(description: "When it is due: ISO-8601 or a phrase such as 'friday 5pm'")
+    @Parameter("due", description: "When it is due: ISO-8601 or a phrase such as 'friday 5pm'")
     var due: IntentDate?
 
-    @Parameter(description: "Longer notes")
+    @Parameter("notes", description: "Longer notes")
     var notes: String?
 
-    @Parameter(description: "The list to put it in (default: Reminders, or a vdir's only list)")
+    @Parameter("list", description: "The list to put it in (default: Reminders, or a vdir's only list)")
     var list: String?
 
-    @Parameter(description: "Notify this long before the due time: 15m, 1h, 2d, 0")
+    @Parameter("alert", description: "Notify this long before the due time: 15m, 1h, 2d, 0")
     var alert: String?
 
-    @Parameter(description: "Create the list when it does not exist (vdir backend)")
+    @Parameter("createList", description: "Create the list when it does not exist (vdir backend)")
     var createList: Bool = false
 
     public init() {}

@@ -21,10 +21,10 @@ public struct DailyBrief: Intent {
         phrases: ["what's my day", "morning brief", "what do I have today"],
         examples: ["", "--date tomorrow --calendar work.ics --json"])
 
-    @Parameter(description: "The day to brief (default: today in --tz)")
+    @Parameter("date", description: "The day to brief (default: today in --tz)")
     var date: IntentDate?
 
-    @Parameter(description: "An .ics file (repeatable); default: the registered calendars")
+    @Parameter("calendar", description: "An .ics file (repeatable); default: the registered calendars")
     var calendar: [String]
 
     public init() {}

@@ -14,7 +14,7 @@ public struct DeleteReminder: Intent {
         phrases: ["delete the reminder …", "forget about …"],
         examples: ["k3f9 --yes", "\"old task\" --dry-run"])
 
-    @Parameter(description: "The reminder: its id, handle, title or a unique part of its title", primary: true, inputAliases: ["id"])
+    @Parameter("reminder", description: "The reminder: its id, handle, title or a unique part of its title", primary: true, inputAliases: ["id"])
     var reminder: ReminderEntity
 
     public init() {}

@@ -17,16 +17,16 @@ public struct ListEvents: Intent {
         phrases: ["what's on my calendar", "show my events this week"],
         examples: ["--calendar work.ics --from today --to \"in 7 days\"", "--from 2026-12-01 --to 2026-12-02 --tz Europe/Paris --json"])
 
-    @Parameter(description: "An .ics file (repeatable); default: the registered calendars")
+    @Parameter("calendar", description: "An .ics file (repeatable); default: the registered calendars")
     var calendar: [String]
 
-    @Parameter(description: "Start of the window (date or date-time); default: today (unbounded when only --to is given)")
+    @Parameter("from", description: "Start of the window (date or date-time); default: today (unbounded when only --to is given)")
     var from: IntentDate?
 
-    @Parameter(description: "End of the window, exclusive (date or date-time); default: 7 days after today (unbounded when only --from is given)")
+    @Parameter("to", description: "End of the window, exclusive (date or date-time); default: 7 days after today (unbounded when only --from is given)")
     var to: IntentDate?
 
-    @Parameter(description: "At most this many events")
+    @Parameter("limit", description: "At most this many events")
     var limit: Int = 10_000
 
     public init() {}

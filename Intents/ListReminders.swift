@@ -15,13 +15,13 @@ public struct ListReminders: Intent {
         phrases: ["what are my reminders", "show my todo list"],
         examples: ["", "--list Work --json"])
 
-    @Parameter(description: "Only this list")
+    @Parameter("list", description: "Only this list")
     var list: String?
 
-    @Parameter(description: "Include completed reminders")
+    @Parameter("includeCompleted", description: "Include completed reminders")
     var includeCompleted: Bool = false
 
-    @Parameter(description: "At most this many")
+    @Parameter("limit", description: "At most this many")
     var limit: Int = 100
 
     public init() {}

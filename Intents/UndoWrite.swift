@@ -17,7 +17,7 @@ public struct UndoWrite: Intent {
         phrases: ["undo that", "take it back"],
         examples: ["--yes", "undo_01jd0000000000000000000000 --dry-run"])
 
-    @Parameter(description: "The undo id (or run id) of the write; default: the latest", primary: true)
+    @Parameter("receipt", description: "The undo id (or run id) of the write; default: the latest", primary: true)
     var receipt: String?
 
     public init() {}

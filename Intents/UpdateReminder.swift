@@ -16,22 +16,22 @@ public struct UpdateReminder: Intent {
         phrases: ["move … to friday", "rename the reminder …"],
         examples: ["k3f9 --due \"friday 9am\" --yes", "\"passport\" --title \"Renew passport\" --list Admin --yes"])
 
-    @Parameter(description: "The reminder: its id, handle, title or a unique part of its title", primary: true, inputAliases: ["id"])
+    @Parameter("reminder", description: "The reminder: its id, handle, title or a unique part of its title", primary: true, inputAliases: ["id"])
     var reminder: ReminderEntity
 
-    @Parameter(description: "The new title")
+    @Parameter("title", description: "The new title")
     var title: String?
 
-    @Parameter(description: "The new due date (ISO-8601 or a phrase), or 'none'")
+    @Parameter("due", description: "The new due date (ISO-8601 or a phrase), or 'none'")
     var due: String?
 
-    @Parameter(description: "The new notes (empty removes them)")
+    @Parameter("notes", description: "The new notes (empty removes them)")
     var notes: String?
 
-    @Parameter(description: "Move it to this list")
+    @Parameter("list", description: "Move it to this list")
     var list: String?
 
-    @Parameter(description: "Notify this long before the due time (15m, 1h, 2d, 0), or 'none'")
+    @Parameter("alert", description: "Notify this long before the due time (15m, 1h, 2d, 0), or 'none'")
     var alert: String?
 
     public init() {}

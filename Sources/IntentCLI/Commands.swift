@@ -2,46 +2,38 @@ import Foundation
 import IntentKit
 import Secrets
 
-/// One `intent` subcommand.
-struct Command: Sendable {
-    var name: String
-    var summary: String
-    var usage: String
-    var run: @Sendable ([String], GlobalOptions, CLIEnvironment) async throws -> Int32
-}
-
+/// Every `intent` subcommand, in the order `intent --help` lists them.
 enum Commands {
-    static let all: [Command] = [
-        RunCommand.command,
-        MCPCommand.command,
-        CatalogCommands.list,
-        CatalogCommands.describe,
-        HistoryCommand.command,
-        LibraryCommand.command,
-        AgendaCommands.calendars,
-        RemindersCommand.command,
-        UndoCommand.command,
-        ThoughtsCommand.command,
-        ConfigCommand.command,
-        EvalCommand.command,
-        EmbedCommand.command,
-        BenchCommand.command,
-        ModelCommand.command,
-        ModelsCommand.command,
-        KeysCommand.command,
-        ConsentCommand.command,
-        ReceiptsCommand.command,
-        DoctorCommand.command,
-        CompletionsCommand.command,
-        CatalogCommands.help,
-        CatalogCommands.version,
+    static let all: [any Subcommand.Type] = [
+        RunCommand.self,
+        MCPCommand.self,
+        ListCommand.self,
+        DescribeCommand.self,
+        HistoryCommand.self,
+        LibraryCommand.self,
+        CalendarsCommand.self,
+        RemindersCommand.self,
+        UndoCommand.self,
+        ThoughtsCommand.self,
+        ConfigCommand.self,
+        EvalCommand.self,
+        EmbedCommand.self,
+        BenchCommand.self,
+        ModelCommand.self,
+        ModelsCommand.self,
+        KeysCommand.self,
+        ConsentCommand.self,
+        ReceiptsCommand.self,
+        DoctorCommand.self,
+        CompletionsCommand.self,
+        HelpCommand.self,
+        VersionCommand.self,
     ]
 
-    /// Commands that never read or write a home (no home check before them).
-    static let homeless: Set<String> = ["list", "describe", "help", "version", "completions", "eval", "bench", "embed", "model"]
+    static var names: [String] { all.map { $0.configuration.name } }
 
-    static func named(_ name: String) -> Command? {
-        all.first { $0.name == name }
+    static func named(_ name: String) -> (any Subcommand.Type)? {
+        all.first { $0.configuration.name == name }
     }
 }
 
@@ -52,10 +44,10 @@ enum Redaction {
 
 extension CLIEnvironment {
     /// Paths for this invocation: `--home`, else `INTENT_HOME`, else XDG.
-    func paths(_ globals: GlobalOptions, home: String? = nil) -> AppPaths {
-        let paths = AppPaths.resolve(home: home ?? globals.home, environment: environment)
+    func paths(_ globals: GlobalOptions) -> AppPaths {
+        let paths = services.paths(home: globals.home)
         // The home's stored keys join the redactor before anything of this command is printed.
-        secrets.register(contentsOf: FileKeyStore(directory: paths.configDirectory, environment: environment))
+        secrets.register(contentsOf: services.keys(paths))
         return paths
     }
 

@@ -7,26 +7,23 @@ import Store
 
 /// `intent config show | get KEY | set KEY VALUE | unset KEY`: the user settings that are not
 /// managed by another command (`tz`, `date_order`, `policy`).
-enum ConfigCommand {
-    static let specs = [FlagSpec(name: "json", takesValue: false, help: "print JSON"), CatalogCommands.helpFlag]
+struct ConfigCommand: Subcommand {
+    static let configuration = CommandConfiguration(
+        name: "config", summary: "Show or change settings: tz, date_order, policy",
+        usage: "intent config show | get KEY | set KEY VALUE | unset KEY   (keys: tz, date_order, policy)")
 
     /// Keys this command sets, with how their values are checked.
     static let keys = ["tz", "date_order", "policy"]
 
-    static let command: Command = Command(
-        name: "config", summary: "Show or change settings: tz, date_order, policy",
-        usage: "intent config show | get KEY | set KEY VALUE | unset KEY   (keys: tz, date_order, policy)",
-        run: { args, globals, env in try run(args, globals, env) })
+    @Argument("ACTION", help: "show, get, set or unset") var action: String
+    @Argument("KEY [VALUE]", help: "tz, date_order or policy, and set's value") var operands: [String]
 
-    static func run(_ args: [String], _ globals: GlobalOptions, _ env: CLIEnvironment) throws -> Int32 {
-        let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
-        let json = globals.json || parsed.has("json")
-        let paths = env.paths(globals)
-        let operands = Array(parsed.positional.dropFirst())
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let (env, json, paths) = (context.env, context.json, context.paths())
         switch action {
         case "show":
             let config = try ConfigFile.load(paths)
-            let resolved = try ClockOptions.resolve(flag: globals.tz, environment: env.environment,
+            let resolved = try ClockOptions.resolve(flag: context.globals.tz, environment: env.environment,
                                                     configured: config.raw["tz"]?.stringValue, system: env.systemZones) {
                 env.streams.err("intent: warning: \($0)\n")
             }
@@ -46,20 +43,20 @@ enum ConfigCommand {
             }
         case "get":
             guard operands.count == 1, let key = operands.first else { throw IntentError.usage("intent config get KEY") }
-            try checkKey(key)
+            try Self.checkKey(key)
             let value = try ConfigFile.load(paths).raw[key]?.stringValue
             if json { try env.printJSON([key: value]) } else { env.streams.out((value ?? "") + "\n") }
             return value == nil ? 1 : 0
         case "set":
             guard operands.count == 2 else { throw IntentError.usage("intent config set KEY VALUE") }
             let (key, value) = (operands[0], operands[1])
-            try checkKey(key)
-            let stored = try validated(key, value, env: env)
+            try Self.checkKey(key)
+            let stored = try Self.validated(key, value, env: env)
             try ConfigFile.update(paths) { $0.raw[key] = .string(stored) }
             env.streams.out("\(key) = \(stored)\n")
         case "unset":
             guard operands.count == 1, let key = operands.first else { throw IntentError.usage("intent config unset KEY") }
-            try checkKey(key)
+            try Self.checkKey(key)
             let had = try ConfigFile.update(paths) { config -> Bool in config.raw.removeValue(forKey: key) != nil }
             env.streams.out(had ? "\(key) unset\n" : "\(key) was not set\n")
         default:

@@ -5,49 +5,44 @@ import Store
 
 /// `intent consent show|allow|deny|ask`: the one remembered decision about sending payloads to the
 /// cloud model (DESIGN §7). `allow` is bound to the cloud model configured now.
-enum ConsentCommand {
-    static let specs = [
-        FlagSpec(name: "json", takesValue: false, help: "print JSON"),
-        FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct ConsentCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "consent", summary: "Show or set whether payloads may be sent to the cloud model without asking",
-        usage: "intent consent show | allow | deny | ask  [--json]",
-        run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
-            let action = parsed.positional.first ?? "show"
-            let paths = env.paths(globals, home: parsed.value("home"))
-            let store = IntentStore(paths: paths)
-            try await store.ensureConfigured()
-            let book = ConsentBook(store: store)
-            switch action {
-            case "show":
-                break
-            case "allow":
-                let ladder = ModelLadder.live(paths: paths, store: store, environment: env.environment)
-                if let error = ladder.setupError { throw error }
-                guard let cloud = ladder.cloud else {
-                    throw IntentError.configuration("no cloud model is configured; run `intent models set cloud --base-url https://… --model NAME` first")
-                }
-                try book.remember(.allow, for: cloud.descriptor, at: env.wallClock())
-            case "deny":
-                try book.remember(.deny, for: nil, at: env.wallClock())
-            case "ask":
-                try book.remember(.ask, for: nil, at: env.wallClock())
-            default:
-                throw IntentError.usage("unknown action '\(action)' for intent consent (show, allow, deny, ask)")
+        usage: "intent consent show | allow | deny | ask  [--json]")
+
+    @Argument("ACTION", help: "show (the default), allow, deny or ask") var action: String?
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let paths = context.paths()
+        let home = context.env.home(paths), store = home.store
+        try await store.ensureConfigured()
+        let book = ConsentBook(store: store)
+        let now = context.env.wallClock()
+        switch action ?? "show" {
+        case "show":
+            break
+        case "allow":
+            let ladder = home.ladder
+            if let error = ladder.setupError { throw error }
+            guard let cloud = ladder.cloud else {
+                throw IntentError.configuration("no cloud model is configured; run `intent models set cloud --base-url https://… --model NAME` first")
             }
-            let consent = try book.load()
-            if globals.json || parsed.has("json") {
-                try env.printJSON(ConsentDocument(consent: consent))
-            } else {
-                env.streams.out(describe(consent))
-            }
-            return 0
-        })
+            try book.remember(.allow, for: cloud.descriptor, at: now)
+        case "deny":
+            try book.remember(.deny, for: nil, at: now)
+        case "ask":
+            try book.remember(.ask, for: nil, at: now)
+        case let other:
+            throw IntentError.usage("unknown action '\(other)' for intent consent (show, allow, deny, ask)")
+        }
+        let consent = try book.load()
+        if context.json {
+            try context.printJSON(ConsentDocument(consent: consent))
+        } else {
+            context.out(Self.describe(consent))
+        }
+        return 0
+    }
 
     static func describe(_ c: RememberedConsent) -> String {
         switch c.decision {

@@ -5,33 +5,26 @@ import Store
 
 /// `intent doctor`: which rungs are available and why not. Probes the local server on loopback;
 /// never contacts the cloud (its state comes from configuration, the key and the remembered quota).
-enum DoctorCommand {
-    static let specs = [
-        FlagSpec(name: "json", takesValue: false, help: "print the intent.doctor/1 document"),
-        FlagSpec(name: "policy", takesValue: true, help: "judge the rungs for this policy (default: config, else prefer-local)"),
-        FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct DoctorCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "doctor", summary: "Show which rungs of the ladder (cloud, local, deterministic) are available, and why",
         usage: "intent doctor [--policy P] [--json]",
-        run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
-            let paths = env.paths(globals, home: parsed.value("home"))
-            let policy = try RunCommand.policy(parsed.value("policy") ?? globals.policy, paths: paths)
-            let admin = try RoutingCLI.admin(paths, env)
-            try await admin.store.ensureConfigured()
-            let presence = env.detectPresence(noInput: globals.noInput)
-            let report = try await Doctor.report(admin: admin, policy: policy, presence: presence)
-            if globals.json || parsed.has("json") {
-                try env.printJSON(report)
-            } else {
-                env.streams.out(render(report))
-            }
-            return 0
-        })
+        discussion: "--policy P (a global option) judges the rungs for that policy; the default is config.json's, else prefer-local.")
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let paths = context.paths()
+        let policy = try RunCommand.policy(context.globals.policy, paths: paths)
+        let admin = try RoutingCLI.admin(paths, context.env)
+        try await admin.store.ensureConfigured()
+        let presence = context.env.detectPresence(noInput: context.globals.noInput)
+        let report = try await Doctor.report(admin: admin, policy: policy, presence: presence)
+        if context.json {
+            try context.printJSON(report)
+        } else {
+            context.out(Self.render(report))
+        }
+        return 0
+    }
 
     static func render(_ report: DoctorReport) -> String {
         var text = "policy: \(report.policy.rawValue)\n"

@@ -31,12 +31,12 @@ enum CommandEval {
 
     static let allRungs = ["deterministic", "embedded", "server"]
 
-    static func run(_ parsed: ParsedArguments, files: [String], threshold: Double?, json: Bool, misses: Int,
-                    globals: GlobalOptions, env: CLIEnvironment) async throws -> Int32 {
+    static func run(_ eval: EvalCommand, _ context: CommandContext) async throws -> Int32 {
+        let (env, globals, files, threshold) = (context.env, context.globals, eval.inputs, eval.threshold)
         let cases = try files.flatMap { try load($0, globals: globals, env: env) }
         guard !cases.isEmpty else { throw IntentError.invalidInput("eval commands: no rows in \(files.joined(separator: ", "))") }
         let userPaths = env.paths(globals)
-        let requested = try parsed.value("rungs").map { text -> [String] in
+        let requested = try eval.rungs.map { text -> [String] in
             let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for n in names where !allRungs.contains(n) {
                 throw IntentError.usage("--rungs takes \(allRungs.joined(separator: ", ")), not '\(n)'")
@@ -45,7 +45,7 @@ enum CommandEval {
         }
         var report = CommandEvalReport(rows: cases.count, rungs: [], skipped: [:])
         for rung in requested ?? allRungs {
-            guard let ladder = try RungLadders.make(rung, userPaths: userPaths, environment: env.environment) else {
+            guard let ladder = try RungLadders.make(rung, userPaths: userPaths, services: env.services) else {
                 report.skipped[rung] = RungLadders.whyMissing(rung)
                 if requested != nil { env.streams.err("intent: eval commands: rung \(rung) skipped — \(RungLadders.whyMissing(rung))\n") }
                 continue
@@ -55,7 +55,7 @@ enum CommandEval {
                 if done % 10 == 0 || done == cases.count { env.streams.err("eval commands: \(rung) \(done)/\(cases.count)\n") }
             })
         }
-        if json { try env.printJSON(report) } else { print(report, misses: misses, env: env) }
+        if context.json { try env.printJSON(report) } else { print(report, misses: eval.misses, env: env) }
         if let threshold, let low = report.rungs.first(where: { $0.accuracy < threshold }) {
             env.streams.err("intent: eval commands: rung \(low.rung) scored \(String(format: "%.4f", low.accuracy)), below the threshold \(threshold)\n")
             return 1
@@ -83,7 +83,7 @@ enum CommandEval {
                 throw IntentError.invalidInput("eval commands: \(where_) needs a clock (\"now\" in the row or --now)")
             }
             let now: Date
-            do { now = try ClockOptions.now(flag: nowText, environment: [:], zone: zone, wallClock: { Date() }) } catch {
+            do { now = try ClockOptions.now(flag: nowText, environment: [:], zone: zone, wallClock: env.wallClock) } catch {
                 throw IntentError.invalidInput("eval commands: \(where_): \"now\" is not an ISO-8601 time")
             }
             if let due = row.due, CommandMatch.expectedDue(due) == nil {

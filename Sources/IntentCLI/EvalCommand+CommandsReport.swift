@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import Generation
 import IntentKit
@@ -15,17 +16,14 @@ struct CommandEvalReport: Encodable {
     struct Rung: Encodable {
         var rung: String
         var model: String?
-        var total = 0
-        var correct = 0
-        var titleCorrect = 0
-        var dueCorrect = 0
+        /// Rows scored, rows fully right, and rows whose title / due date alone was right.
+        var total = 0, correct = 0, titleCorrect = 0, dueCorrect = 0
         var accuracy = 0.0
         /// Rows a model answered (its reply passed the rules); the rest fell back to the parser.
         var answeredByModel = 0
         /// Fallbacks by reason: a rule id, or a model error category.
         var rejections: [String: Int] = [:]
-        var latencyP50Ms = 0.0
-        var latencyP95Ms = 0.0
+        var latencyP50Ms = 0.0, latencyP95Ms = 0.0
         var misses: [Miss] = []
 
         init(rung: String, model: String?) {
@@ -126,12 +124,12 @@ enum RungLadders {
             : "no local server configured (intent models set local URL MODEL)"
     }
 
-    static func make(_ rung: String, userPaths: AppPaths, environment: [String: String]) throws -> Built? {
+    static func make(_ rung: String, userPaths: AppPaths, services: AppServices) throws -> Built? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intent-eval-\(UUID().uuidString.prefix(8))")
         do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
             throw IntentError.cannotCreate("eval commands: cannot create a scratch home in the temporary directory")
         }
-        let store = IntentStore(paths: AppPaths.resolve(home: directory.path, environment: ["HOME": directory.path]))
+        let store = services.home(AppPaths.resolve(home: directory.path, environment: ["HOME": directory.path])).store
         let built: Built?
         switch rung {
         case "deterministic":
@@ -139,12 +137,12 @@ enum RungLadders {
         case "embedded":
             built = EmbeddedLanguageModel.installed(in: userPaths.modelDirectories).map {
                 let model = EmbeddedLanguageModel(url: $0, selected: true)
-                return Built(ladder: ModelLadder(cloud: nil, local: model, store: store), store: store, model: "smollm2 (embedded)", directory: directory)
+                return Built(ladder: ModelLadder(cloud: nil, local: model, store: store, clock: services.clock), store: store, model: "smollm2 (embedded)", directory: directory)
             }
         default:
-            let ladder = ModelLadder.live(paths: userPaths, store: store, environment: environment)
+            let ladder = services.home(userPaths).ladder
             if let server = ladder.local as? OpenAICompatibleClient {
-                built = Built(ladder: ModelLadder(cloud: nil, local: server, store: store), store: store,
+                built = Built(ladder: ModelLadder(cloud: nil, local: server, store: store, clock: services.clock), store: store,
                               model: server.descriptor.model, directory: directory)
             } else { built = nil }
         }

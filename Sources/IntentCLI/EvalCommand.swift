@@ -5,54 +5,47 @@ import IntentKit
 
 /// `intent eval dates FILE... | ics DIR | qa … | commands FILE...` — scores the parsers (and, for
 /// commands, each model rung) against eval sets and exits 1 when a score is below `--threshold`.
-enum EvalCommand {
-    static let specs = [
-        FlagSpec(name: "threshold", takesValue: true, help: "fail (exit 1) below this score, 0…1"),
-        FlagSpec(name: "json", takesValue: false, help: "print the full report as JSON"),
-        FlagSpec(name: "misses", takesValue: true, help: "how many misses to list (default 20)"),
-        FlagSpec(name: "docs", takesValue: true, help: "qa: the document directory"),
-        FlagSpec(name: "questions", takesValue: true, help: "qa: a questions .jsonl file (repeatable)"),
-        FlagSpec(name: "floors", takesValue: true, help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1"),
-        FlagSpec(name: "mode", takesValue: true, help: "qa: standard, deep or maximum"),
-        FlagSpec(name: "measure-only", takesValue: false, help: "qa: the grounding gates measure but never abstain (calibration)"),
-        FlagSpec(name: "rungs", takesValue: true, help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct EvalCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "eval", summary: "Score the parsers against an eval set (dates, ics, qa, commands)",
         usage: "intent eval dates FILE... | ics DIR | qa --docs DIR --questions FILE... | commands FILE... [--rungs R,...]  [--threshold X] [--json]",
-        run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            if parsed.has("help") || parsed.positional.isEmpty {
-                env.streams.out(HelpText.command(command, flags: specs))
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
-            let threshold = try parsed.value("threshold").map { text -> Double in
-                guard let v = Double(text), (0...1).contains(v) else { throw IntentError.usage("--threshold takes a number from 0 to 1") }
-                return v
-            }
-            let suite = parsed.positional[0]
-            let inputs = Array(parsed.positional.dropFirst())
-            guard !inputs.isEmpty || suite == "qa" else { throw IntentError.usage("intent eval \(suite) needs a file or directory") }
-            let json = globals.json || parsed.has("json")
-            let misses = Int(parsed.value("misses") ?? "20") ?? 20
-            let score: Double
-            switch suite {
-            case "dates": score = try dates(inputs, json: json, misses: misses, env: env)
-            case "ics": score = try ics(inputs[0], json: json, env: env)
-            case "qa": return try QAEvalCommand.run(parsed, globals: globals, json: json, env: env)
-            case "commands":
-                return try await CommandEval.run(parsed, files: inputs, threshold: threshold, json: json, misses: misses,
-                                                 globals: globals, env: env)
-            default: throw IntentError.usage("unknown eval suite '\(suite)' (dates, ics, qa, commands)")
-            }
-            if let threshold, score < threshold {
-                env.streams.err("intent: eval \(suite): score \(String(format: "%.4f", score)) is below the threshold \(threshold)\n")
-                return 1
-            }
-            return 0
-        })
+        needsHome: false)
+
+    @Argument("SUITE", help: "dates, ics, qa or commands") var suite: String
+    @Argument("FILE", help: "the eval set: files (dates, commands) or a directory (ics)") var inputs: [String]
+    @Option("threshold", valueName: "X", help: "fail (exit 1) below this score, 0…1") var threshold: Double?
+    @Option("misses", valueName: "N", help: "how many misses to list (default 20)") var misses = 20
+    @Option("docs", valueName: "DIR", help: "qa: the document directory") var docs: String?
+    @Option("questions", valueName: "FILE", help: "qa: a questions .jsonl file (repeatable)") var questions: [String]
+    @Option("floors", valueName: "k=v,...", help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1") var floors: String?
+    @Option("mode", valueName: "M", help: "qa: standard, deep or maximum") var mode: String?
+    @Flag("measure-only", help: "qa: the grounding gates measure but never abstain (calibration)") var measureOnly: Bool
+    @Option("rungs", valueName: "R,...", help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)") var rungs: String?
+
+    mutating func validate() throws {
+        if let threshold, !(0...1).contains(threshold) {
+            throw ValidationError(parameter: "--threshold", "takes a number from 0 to 1")
+        }
+        guard !inputs.isEmpty || suite == "qa" else { throw IntentError.usage("intent eval \(suite) needs a file or directory") }
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let env = context.env
+        let json = context.json
+        let score: Double
+        switch suite {
+        case "dates": score = try Self.dates(inputs, json: json, misses: misses, env: env)
+        case "ics": score = try Self.ics(inputs[0], json: json, env: env)
+        case "qa": return try QAEvalCommand.run(self, context)
+        case "commands": return try await CommandEval.run(self, context)
+        default: throw IntentError.usage("unknown eval suite '\(suite)' (dates, ics, qa, commands)")
+        }
+        if let threshold, score < threshold {
+            context.err("intent: eval \(suite): score \(String(format: "%.4f", score)) is below the threshold \(threshold)\n")
+            return 1
+        }
+        return 0
+    }
 
     static func dates(_ files: [String], json: Bool, misses: Int, env: CLIEnvironment) throws -> Double {
         let report: DateEvalReport

@@ -11,7 +11,9 @@ enum HelpText {
         COMMANDS:
 
         """
-        for c in Commands.all { text += "  \(c.name.padding(toLength: 13, withPad: " ", startingAt: 0))\(c.summary)\n" }
+        for c in Commands.all.map({ $0.configuration }) {
+            text += "  \(c.name.padding(toLength: 13, withPad: " ", startingAt: 0))\(c.summary)\n"
+        }
         text += "\nINTENTS:\n"
         for t in registry.intents {
             text += "  \(t.description.name.padding(toLength: 18, withPad: " ", startingAt: 0))\(t.description.summary)\n"
@@ -35,29 +37,39 @@ enum HelpText {
 
         """
 
-    /// The options every command accepts, before or after its name.
-    static let globalOptions = """
+    /// The options every command accepts, before or after its name (from their declarations).
+    static var globalOptions: String {
+        "\nGLOBAL OPTIONS (before or after the command):\n" + flags(GlobalOptions.parameters)
+            + "  -h, --help                help;  -V, --version  version\n\n"
+    }
 
-        GLOBAL OPTIONS (before or after the command):
-          --home DIR                keep data and config under DIR (like INTENT_HOME)
-          --json                    print JSON
-          --tz ZONE                 time zone (tzdata name); default TZ, else config tz, else the system zone
-          --now ISO                 freeze the clock (ISO-8601; without offset = wall-clock in the zone)
-          --policy P                local-only | prefer-local | cloud-allowed | cloud-required
-          --no-input                never prompt (headless)
-          -h, --help                help;  -V, --version  version
-
-        """
-
+    /// `intent run --help`: the run options and the intents.
     static func run(_ registry: IntentRegistry) -> String {
-        var text = "USAGE: \(RunCommand.command.usage)\n\nOPTIONS:\n"
-        text += flags(RunCommand.runFlags)
+        var text = "USAGE: \(RunCommand.configuration.usage)\n\nOPTIONS:\n"
+        text += flags(RunOptions.parameters + GlobalOptions.parameters) + flags([helpFlag("show an intent's parameters")])
         text += "\nINTENTS: \(registry.names.joined(separator: ", "))\n"
         return text
     }
 
-    static func command(_ c: Command, flags specs: [FlagSpec] = []) -> String {
-        "USAGE: \(c.usage)\n\n\(c.summary)\n" + (specs.isEmpty ? "" : "\nOPTIONS:\n" + flags(specs))
+    /// A command's help: usage, summary, discussion, its arguments and options.
+    static func command(_ c: CommandConfiguration, parameters: [ParameterSlot]) -> String {
+        var text = "USAGE: \(c.usage)\n\n\(c.summary)\n"
+        if let discussion = c.discussion { text += "\n" + wrap(discussion) + "\n" }
+        let positionals = parameters.filter { $0.kind == .argument || $0.kind == .arguments || $0.kind == .passthrough }
+        if !positionals.isEmpty {
+            text += "\nARGUMENTS:\n" + positionals.map { p in
+                let head = "  \(p.name)"
+                return head.padding(toLength: max(head.count + 2, 28), withPad: " ", startingAt: 0) + p.help + "\n"
+            }.joined()
+        }
+        let options = parameters.filter { $0.kind == .option || $0.kind == .flag }
+        text += "\nOPTIONS:\n" + flags(options + [helpFlag("show this help")])
+        text += "\nGlobal options (\(GlobalOptions.names.map { "--\($0)" }.joined(separator: " "))): see 'intent --help'.\n"
+        return text
+    }
+
+    static func helpFlag(_ help: String) -> ParameterSlot {
+        ParameterSlot(kind: .flag, name: "help", help: help) { _ in }
     }
 
     /// An intent's help: summary, side effect, parameters, examples.
@@ -85,16 +97,16 @@ enum HelpText {
             line = line.padding(toLength: max(line.count + 2, 28), withPad: " ", startingAt: 0)
             text += line + p.description + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))") + "\n"
         }
-        text += "\nRUN OPTIONS:\n" + flags(RunCommand.runFlags.filter { $0.name != "help" })
+        text += "\nRUN OPTIONS:\n" + flags(RunOptions.parameters + GlobalOptions.parameters)
         if !d.examples.isEmpty {
             text += "\nEXAMPLES:\n" + d.examples.map { "  intent run \(d.name) \($0)\n" }.joined()
         }
         return text
     }
 
-    static func flags(_ specs: [FlagSpec]) -> String {
-        specs.map { s in
-            let head = "  --\(s.name)\(s.takesValue ? " <value>" : "")"
+    static func flags(_ slots: [ParameterSlot]) -> String {
+        slots.map { s in
+            let head = "  --\(s.name)\(s.kind == .option ? " <\(s.valueName)>" : "")"
             return head.padding(toLength: max(head.count + 2, 28), withPad: " ", startingAt: 0) + s.help + "\n"
         }.joined()
     }

@@ -7,67 +7,67 @@ import Store
 
 /// `intent keys set|delete|list`: API keys in the 0600 secrets file (DESIGN §11). Values are
 /// never printed, logged or written anywhere else.
-enum KeysCommand {
-    static let specs = [
-        FlagSpec(name: "json", takesValue: false, help: "print JSON (list)"),
-        FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct KeysCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "keys", summary: "Store, delete and list API keys (values are never shown)",
-        usage: "intent keys set NAME (reads the terminal without echo, or stdin when piped) | delete NAME | list [--json]",
-        run: { args, globals, env in
-            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
-            let paths = env.paths(globals, home: parsed.value("home"))
-            let keys = FileKeyStore(directory: paths.configDirectory, environment: env.environment, registry: env.secrets)
-            let name = parsed.positional.dropFirst().first
-            do {
-                switch action {
-                case "set":
-                    guard let name else { throw IntentError.usage("intent keys set NAME (e.g. cloud)") }
-                    guard parsed.positional.count <= 2 else {
-                        // Never echo it: the value is the secret.
-                        throw IntentError.usage("intent keys set takes the key on stdin or at a hidden prompt, never as an argument: "
-                            + "an argument is already visible to other users in `ps` and is kept in your shell history. Nothing was stored; "
-                            + "remove it from your history, then: printf %s \"$KEY\" | intent keys set \(name)")
-                    }
-                    try KeyName.validate(name)
-                    guard KeyName.used.contains(name) else {
-                        throw IntentError.usage("no model uses a key named '\(name)'; the names in use are: \(KeyName.used.joined(separator: ", "))")
-                    }
-                    let value = try readKey(name, globals: globals, env: env)
-                    try keys.set(name: name, value: value)
-                    try forgetQuota(name, paths: paths)
-                    env.streams.out("Stored key '\(name)' in \(keys.fileURL.path) (mode 0600).\n")
-                    if let variable = KeyName.environmentVariable(for: name), env.environment[variable] != nil {
-                        env.streams.err("intent: warning: \(variable) is set and overrides the stored key\n")
-                    }
-                    if name == KeyName.cloud {
-                        env.streams.out("Verify it with: intent models check cloud\n")
-                    }
-                case "delete":
-                    guard let name else { throw IntentError.usage("intent keys delete NAME") }
-                    let removed = try keys.delete(name: name)
-                    try forgetQuota(name, paths: paths)
-                    env.streams.out(removed ? "Deleted key '\(name)'.\n" : "No key named '\(name)' is stored.\n")
-                case "list":
-                    let entries = try keys.list().map { KeyEntry(name: $0, source: (try? keys.source(name: $0))?.rawValue ?? "file") }
-                    if globals.json || parsed.has("json") {
-                        try env.printJSON(KeysDocument(keys: entries))
-                    } else if entries.isEmpty {
-                        env.streams.out("No keys stored (intent keys set cloud).\n")
-                    } else {
-                        env.streams.out(entries.map { "\($0.name)\t\($0.source)\n" }.joined())
-                    }
-                default:
-                    throw IntentError.usage("unknown action '\(action)' for intent keys (set, delete, list)")
+        usage: "intent keys set NAME (reads the terminal without echo, or stdin when piped) | delete NAME | list [--json]")
+
+    @Argument("ACTION", help: "set, delete or list") var action: String
+    @Argument("NAME", help: "the key's name (cloud, local)") var name: String?
+    @Argument("VALUE", help: "refused: a key is read from stdin or a hidden prompt, never an argument") var extra: [String]
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let paths = context.paths()
+        let keys = RoutingCLI.keys(paths, context.env)
+        do {
+            switch action {
+            case "set": try set(keys, paths: paths, context)
+            case "delete":
+                guard let name else { throw IntentError.usage("intent keys delete NAME") }
+                let removed = try keys.delete(name: name)
+                try Self.forgetQuota(name, store: context.env.home(paths).store)
+                context.out(removed ? "Deleted key '\(name)'.\n" : "No key named '\(name)' is stored.\n")
+            case "list":
+                let entries = try keys.list().map { KeyEntry(name: $0, source: (try? keys.source(name: $0))?.rawValue ?? "file") }
+                if context.json {
+                    try context.printJSON(KeysDocument(keys: entries))
+                } else if entries.isEmpty {
+                    context.out("No keys stored (intent keys set cloud).\n")
+                } else {
+                    context.out(entries.map { "\($0.name)\t\($0.source)\n" }.joined())
                 }
-            } catch let error as SecretsError {
-                throw IntentError.configuration(error.description)
+            default:
+                throw IntentError.usage("unknown action '\(action)' for intent keys (set, delete, list)")
             }
-            return 0
-        })
+        } catch let error as SecretsError {
+            throw IntentError.configuration(error.description)
+        }
+        return 0
+    }
+
+    private func set(_ keys: any KeyStore, paths: AppPaths, _ context: CommandContext) throws {
+        guard let name else { throw IntentError.usage("intent keys set NAME (e.g. cloud)") }
+        guard extra.isEmpty else {
+            // Never echo it: the value is the secret.
+            throw IntentError.usage("intent keys set takes the key on stdin or at a hidden prompt, never as an argument: "
+                + "an argument is already visible to other users in `ps` and is kept in your shell history. Nothing was stored; "
+                + "remove it from your history, then: printf %s \"$KEY\" | intent keys set \(name)")
+        }
+        try KeyName.validate(name)
+        guard KeyName.used.contains(name) else {
+            throw IntentError.usage("no model uses a key named '\(name)'; the names in use are: \(KeyName.used.joined(separator: ", "))")
+        }
+        let value = try Self.readKey(name, globals: context.globals, env: context.env)
+        try keys.set(name: name, value: value)
+        try Self.forgetQuota(name, store: context.env.home(paths).store)
+        context.out("Stored key '\(name)' in \(paths.secretsFileURL.path) (mode 0600).\n")
+        if let variable = KeyName.environmentVariable(for: name), context.env.environment[variable] != nil {
+            context.err("intent: warning: \(variable) is set and overrides the stored key\n")
+        }
+        if name == KeyName.cloud {
+            context.out("Verify it with: intent models check cloud\n")
+        }
+    }
 
     /// The key from stdin when it is piped, else from the terminal without echo.
     static func readKey(_ name: String, globals: GlobalOptions, env: CLIEnvironment) throws -> String {
@@ -89,10 +89,9 @@ enum KeysCommand {
     }
 
     /// A new key clears a remembered `credentials_rejected` (DESIGN §7): the state is unknown again.
-    static func forgetQuota(_ name: String, paths: AppPaths) throws {
+    static func forgetQuota(_ name: String, store: IntentStore) throws {
         let target: EndpointPolicy.Target? = name == KeyName.cloud ? .cloud : name == KeyName.local ? .local : nil
         guard let target else { return }
-        let store = IntentStore(paths: paths)
         try QuotaMemory(store: store).forget(target)
     }
 }

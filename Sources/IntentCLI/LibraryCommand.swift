@@ -6,88 +6,89 @@ import Retrieval
 import Store
 
 /// `intent library add|status|remove|reindex` — the document library AskLibrary answers from.
-enum LibraryCommand {
-    static let specs = [
-        FlagSpec(name: "json", takesValue: false, help: "print JSON"),
-        FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
-        FlagSpec(name: "no-process", takesValue: false, help: "add: only enqueue; index later with 'intent library process'"),
-        FlagSpec(name: "retry", takesValue: false, help: "add: try files that failed before even if they have not changed"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct LibraryCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "library", summary: "Add, list, remove and reindex the documents AskLibrary answers from",
-        usage: "intent library add PATH... [--retry] | list | status | remove PATH|ID... | reindex | process  [--json]",
-        run: { args, globals, env in
-            let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
-            let paths = env.paths(globals, home: parsed.value("home"))
-            let store = IntentStore(paths: paths)
-            try await store.ensureConfigured()
-            let loaded = EmbedderProvider.live(paths: paths).current
-            let library = Library(store: store, embedder: loaded.embedder)
-            let json = globals.json || parsed.has("json")
-            let operands = Array(parsed.positional.dropFirst())
-            do {
-                switch action {
-                case "add":
-                    guard !operands.isEmpty else { throw IntentError.usage("intent library add PATH...") }
-                    for path in operands where !FileManager.default.fileExists(atPath: path) {
-                        throw IntentError.invalidInput("\(path): no such file or directory")
-                    }
-                    if parsed.has("retry") {
-                        try library.forgetFailures(under: operands.map { URL(fileURLWithPath: $0) })
-                    }
-                    var skipped: [String] = []
-                    let tickets = try library.enqueue(paths: operands.map { URL(fileURLWithPath: $0) }, skipped: &skipped)
-                    reportSkipped(skipped, env: env)
-                    if parsed.has("no-process") {
-                        env.streams.out("Queued \(tickets.count) ticket\(tickets.count == 1 ? "" : "s").\n")
-                        return 0
-                    }
-                    return try process(library, json: json, env: env, verb: "indexed")
-                case "process":
-                    return try process(library, json: json, env: env, verb: "indexed")
-                case "reindex":
-                    let plan = try library.startReindex()
-                    let what = "\(plan.queued) of \(plan.total) document\(plan.total == 1 ? "" : "s") with \(loaded.embedder.identifier)"
-                    env.streams.err(plan.resumed ? "intent: continuing the interrupted reindex: \(what) left\n"
-                                                 : "intent: re-indexing \(what)\n")
-                    return try process(library, json: json, env: env, verb: "re-indexed", resume: "intent library reindex")
-                case "remove":
-                    guard !operands.isEmpty else { throw IntentError.usage("intent library remove PATH|ID...") }
-                    let documents = try library.status(recent: 0).documents
-                    for operand in operands {
-                        let doc: LibraryDocument
-                        if let id = Int64(operand), let found = documents.first(where: { $0.id == id }) {
-                            try library.remove(id: id)
-                            doc = found
-                        } else {
-                            doc = try library.remove(path: operand)
-                        }
-                        env.streams.out("Removed \(doc.id) \(doc.path) (\(doc.chunkCount) chunks).\n")
-                    }
-                    return 0
-                case "list":
-                    let documents = try library.status(recent: 0).documents
-                    if json { try env.printJSON(documents); return 0 }
-                    if documents.isEmpty { env.streams.out("The library is empty: 'intent library add PATH' adds documents.\n") }
-                    for d in documents {
-                        env.streams.out("\(String(d.id).padding(toLength: 6, withPad: " ", startingAt: 0)) \(d.path)  \(d.kind), \(d.chunkCount) chunks, indexed \(d.indexedAt)\n")
-                    }
-                    return 0
-                case "status":
-                    let status = try library.status()
-                    if json { try env.printJSON(status); return 0 }
-                    printStatus(status, problem: loaded.problem, env: env)
-                    return 0
-                default:
-                    throw IntentError.usage("unknown action '\(action)' (add, list, status, remove, reindex, process)")
-                }
-            } catch let error as RetrievalError {
-                throw error.intentError
-            }
-        })
+        usage: "intent library add PATH... [--retry] | list | status | remove PATH|ID... | reindex | process  [--json]")
 
+    @Argument("ACTION", help: "add, list, status, remove, reindex or process") var action: String
+    @Argument("PATH", help: "add: files or folders; remove: paths or ids") var operands: [String]
+    @Flag("no-process", help: "add: only enqueue; index later with 'intent library process'") var noProcess: Bool
+    @Flag("retry", help: "add: try files that failed before even if they have not changed") var retry: Bool
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let home = context.env.home(context.paths()), store = home.store
+        try await store.ensureConfigured()
+        let loaded = home.embedders.current
+        let library = home.library(embedder: loaded.embedder)
+        do {
+            switch action {
+            case "add": return try add(library, context)
+            case "process":
+                return try Self.process(library, json: context.json, env: context.env, verb: "indexed")
+            case "reindex":
+                let plan = try library.startReindex()
+                let what = "\(plan.queued) of \(plan.total) document\(plan.total == 1 ? "" : "s") with \(loaded.embedder.identifier)"
+                context.err(plan.resumed ? "intent: continuing the interrupted reindex: \(what) left\n"
+                                         : "intent: re-indexing \(what)\n")
+                return try Self.process(library, json: context.json, env: context.env, verb: "re-indexed", resume: "intent library reindex")
+            case "remove": return try remove(library, context)
+            case "list": return try list(library, context)
+            case "status":
+                let status = try library.status()
+                if context.json { try context.printJSON(status); return 0 }
+                Self.printStatus(status, problem: loaded.problem, env: context.env)
+                return 0
+            default:
+                throw IntentError.usage("unknown action '\(action)' (add, list, status, remove, reindex, process)")
+            }
+        } catch let error as RetrievalError {
+            throw error.intentError
+        }
+    }
+
+    private func add(_ library: Library, _ context: CommandContext) throws -> Int32 {
+        guard !operands.isEmpty else { throw IntentError.usage("intent library add PATH...") }
+        for path in operands where !FileManager.default.fileExists(atPath: path) {
+            throw IntentError.invalidInput("\(path): no such file or directory")
+        }
+        let urls = operands.map { URL(fileURLWithPath: $0) }
+        if retry { try library.forgetFailures(under: urls) }
+        var skipped: [String] = []
+        let tickets = try library.enqueue(paths: urls, skipped: &skipped)
+        Self.reportSkipped(skipped, env: context.env)
+        if noProcess {
+            context.out("Queued \(tickets.count) ticket\(tickets.count == 1 ? "" : "s").\n")
+            return 0
+        }
+        return try Self.process(library, json: context.json, env: context.env, verb: "indexed")
+    }
+
+    private func remove(_ library: Library, _ context: CommandContext) throws -> Int32 {
+        guard !operands.isEmpty else { throw IntentError.usage("intent library remove PATH|ID...") }
+        let documents = try library.status(recent: 0).documents
+        for operand in operands {
+            let doc: LibraryDocument
+            if let id = Int64(operand), let found = documents.first(where: { $0.id == id }) {
+                try library.remove(id: id)
+                doc = found
+            } else {
+                doc = try library.remove(path: operand)
+            }
+            context.out("Removed \(doc.id) \(doc.path) (\(doc.chunkCount) chunks).\n")
+        }
+        return 0
+    }
+
+    private func list(_ library: Library, _ context: CommandContext) throws -> Int32 {
+        let documents = try library.status(recent: 0).documents
+        if context.json { try context.printJSON(documents); return 0 }
+        if documents.isEmpty { context.out("The library is empty: 'intent library add PATH' adds documents.\n") }
+        for d in documents {
+            context.out("\(String(d.id).padding(toLength: 6, withPad: " ", startingAt: 0)) \(d.path)  \(d.kind), \(d.chunkCount) chunks, indexed \(d.indexedAt)\n")
+        }
+        return 0
+    }
 
     /// Processes the queue with progress on stderr (a bar at a terminal, else plain lines), then
     /// one line per file that was refused, failed or skipped as previously failed, with the reason.

@@ -7,36 +7,20 @@ import Routing
 import Store
 
 /// `intent mcp [--home DIR] [--policy P] [--approve A,B] [--tz ZONE]`: every intent as an MCP tool on stdio.
-enum MCPCommand {
-    static let flags: [FlagSpec] = [
-        // --home, --policy and --tz are global options (see `intent help`).
-        FlagSpec(name: "approve", takesValue: true, help: "pre-approve writes of these intents (comma-separated); none by default"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct MCPCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "mcp", summary: "Serve every intent as a Model Context Protocol tool on stdio",
-        usage: "intent mcp [--home DIR] [--policy P] [--approve A,B] [--tz ZONE]",
-        run: { args, globals, env in try await execute(args, globals, env) })
+        usage: "intent mcp [--home DIR] [--policy P] [--approve A,B] [--tz ZONE]")
 
-    static func execute(_ args: [String], _ globals: GlobalOptions, _ env: CLIEnvironment) async throws -> Int32 {
-        let parsed = try ArgumentParser.parse(args, specs: flags)
-        if parsed.has("help") {
-            env.streams.out(HelpText.command(command, flags: flags))
-            return 0
-        }
-        guard parsed.positional.isEmpty else {
-            throw IntentError.usage("intent mcp takes no arguments (got '\(parsed.positional[0])'); see 'intent mcp --help'")
-        }
-        try HomeCheck.verify(globals, env)
+    @Option("approve", valueName: "A,B", help: "pre-approve writes of these intents (comma-separated); none by default") var approve: [String]
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let (env, globals) = (context.env, context.globals)
         let paths = env.paths(globals)
         let config = try ConfigFile.load(paths)
         let policy = try RunCommand.policy(globals.policy, paths: paths)
-        let warn: (String) -> Void = { env.streams.err("intent: warning: \($0)\n") }
-        let zone = try ClockOptions.timeZone(flag: globals.tz, environment: env.environment,
-                                             configured: config.raw["tz"]?.stringValue, system: env.systemZones, warn: warn)
-        _ = try ClockOptions.now(flag: globals.now, environment: env.environment, zone: zone, wallClock: env.wallClock, warn: warn)
-        let approved = try approvals(parsed.options["approve"] ?? [], registry: env.registry)
+        let zone = try context.clock(config).zone  // an invalid --now is refused before serving
+        let approved = try Self.approvals(approve, registry: env.registry)
         // The sealing key is the home's secret bound to this server process: a state opens once,
         // and the set of opened nonces lives in this process, so a state sealed by an earlier
         // server (before a restart) must not open here at all.
@@ -50,7 +34,7 @@ enum MCPCommand {
             throw IntentError.configuration(error.description)
         }
 
-        let services = AppServices(paths: paths, environment: env.environment, dateOrder: config.raw["date_order"]?.stringValue)
+        let services = env.home(paths, dateOrder: config.raw["date_order"]?.stringValue)
         try? await services.store.ensureConfigured()
         let tools = IntentTools(registry: env.registry, services: services, policy: policy, zone: zone,
                                 approved: approved, environment: env.environment, wallClock: env.wallClock,
@@ -66,7 +50,7 @@ enum MCPCommand {
         let server = MCPServer(
             provider: tools, sink: FileDescriptorSink(fd: protocolOut),
             sealer: RequestStateSealer(key: key, lifetime: configuration.requestStateLifetime, clock: env.wallClock),
-            identity: .init(name: "intent", title: "intent", version: IntentVersion.current, instructions: instructions),
+            identity: .init(name: "intent", title: "intent", version: IntentVersion.current, instructions: Self.instructions),
             configuration: configuration, log: { env.streams.err("intent: \($0)\n") })
 
         signal(SIGTERM, SIG_IGN)

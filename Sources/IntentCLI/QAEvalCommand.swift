@@ -11,23 +11,26 @@ enum QAEvalCommand {
     static let defaultFloors: [String: Double] = ["hit5": 0.95, "contain": 0.85, "abstain": 0.90, "false_abstain": 0.05, "in_library": 0.50,
                                                    "offsets": 1.0]
 
-    static func run(_ parsed: ParsedArguments, globals: GlobalOptions, json: Bool, env: CLIEnvironment) throws -> Int32 {
-        guard let docs = parsed.value("docs"), let questions = parsed.options["questions"], !questions.isEmpty else {
+    static func run(_ eval: EvalCommand, _ context: CommandContext) throws -> Int32 {
+        let env = context.env
+        let json = context.json
+        let questions = eval.questions
+        guard let docs = eval.docs, !questions.isEmpty else {
             throw IntentError.usage("intent eval qa --docs DIR --questions FILE [--questions FILE...]")
         }
-        let floors = try parseFloors(parsed.value("floors"))
-        let loaded = EmbedderProvider.live(paths: env.paths(globals)).current
+        let floors = try parseFloors(eval.floors)
+        let loaded = env.home(context.paths()).embedders.current
         if let problem = loaded.problem { env.streams.err("intent: eval qa uses the hashing embedder (\(problem))\n") }
         let report: QAReport
         var configuration = RetrievalConfiguration.standard
-        configuration.groundingMeasuresOnly = parsed.has("measure-only")
-        let mode = try parsed.value("mode").map { value -> SearchMode in
+        configuration.groundingMeasuresOnly = eval.measureOnly
+        let mode = try eval.mode.map { value -> SearchMode in
             guard let mode = SearchMode(rawValue: value) else { throw IntentError.usage("--mode takes standard, deep or maximum") }
             return mode
         } ?? .standard
         do {
             report = try QAEval.run(docs: URL(fileURLWithPath: docs), questions: questions.map { URL(fileURLWithPath: $0) },
-                                    embedder: loaded.embedder, configuration: configuration, mode: mode)
+                                    embedder: loaded.embedder, configuration: configuration, mode: mode, clock: env.wallClock)
         } catch let error as RetrievalError { throw error.intentError }
         if json { try env.printJSON(report) } else {
             let f = { (x: Double) in String(format: "%.3f", x) }

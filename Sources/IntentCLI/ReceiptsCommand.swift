@@ -4,45 +4,40 @@ import Routing
 import Store
 
 /// `intent receipts [ID]`: execution receipts of model-touching runs (content-free, DESIGN §7).
-enum ReceiptsCommand {
-    static let specs = [
-        FlagSpec(name: "json", takesValue: false, help: "print JSON"),
-        FlagSpec(name: "limit", takesValue: true, help: "how many receipts (default 20)"),
-        FlagSpec(name: "home", takesValue: true, help: "use the home DIR"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct ReceiptsCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "receipts", summary: "Show execution receipts: which rung answered, why, and what was sent (sizes only)",
-        usage: "intent receipts [ID] [--limit N] [--json]",
-        run: { args, globals, env in
-            let parsed = try ArgumentParser.parse(args, specs: specs)
-            if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
-            let json = globals.json || parsed.has("json")
-            let store = IntentStore(paths: env.paths(globals, home: parsed.value("home")))
-            try await store.ensureConfigured()
-            let book = ReceiptBook(store: store)
-            if let id = parsed.positional.first {
-                guard let receipt = try book.receipt(id: id) else { throw IntentError.invalidInput("no receipt with id \(id)") }
-                if json { try env.printJSON(receipt) } else { env.streams.out(detail(receipt)) }
-                return 0
-            }
-            guard let limit = Int(parsed.value("limit") ?? "20"), limit > 0 else {
-                throw IntentError.usage("--limit must be a positive whole number")
-            }
-            let receipts = try book.recent(limit: limit)
-            if json {
-                try env.printJSON(ReceiptsDocument(receipts: receipts))
-            } else if receipts.isEmpty {
-                env.streams.out("No receipts yet (they are written by runs that consider a model).\n")
-            } else {
-                for r in receipts {
-                    let fallback = r.fallbackReason.map { "  (\($0))" } ?? ""
-                    env.streams.out("\(r.createdAt)  \(r.id)  \((r.intent ?? "-").padding(toLength: 14, withPad: " ", startingAt: 0)) \(r.policy.rawValue)  \(r.intended.rawValue) → \(r.completed?.rawValue ?? r.status)\(fallback)\n")
-                }
-            }
+        usage: "intent receipts [ID] [--limit N] [--json]")
+
+    @Argument("ID", help: "one receipt in detail") var id: String?
+    @Option("limit", valueName: "N", help: "how many receipts (default 20)") var limit = 20
+
+    mutating func validate() throws {
+        guard limit > 0 else { throw ValidationError(parameter: "--limit", "must be a positive whole number") }
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let store = context.env.home(context.paths()).store
+        try await store.ensureConfigured()
+        let book = ReceiptBook(store: store)
+        if let id {
+            guard let receipt = try book.receipt(id: id) else { throw IntentError.invalidInput("no receipt with id \(id)") }
+            if context.json { try context.printJSON(receipt) } else { context.out(Self.detail(receipt)) }
             return 0
-        })
+        }
+        let receipts = try book.recent(limit: limit)
+        if context.json {
+            try context.printJSON(ReceiptsDocument(receipts: receipts))
+        } else if receipts.isEmpty {
+            context.out("No receipts yet (they are written by runs that consider a model).\n")
+        } else {
+            for r in receipts {
+                let fallback = r.fallbackReason.map { "  (\($0))" } ?? ""
+                context.out("\(r.createdAt)  \(r.id)  \((r.intent ?? "-").padding(toLength: 14, withPad: " ", startingAt: 0)) \(r.policy.rawValue)  \(r.intended.rawValue) → \(r.completed?.rawValue ?? r.status)\(fallback)\n")
+            }
+        }
+        return 0
+    }
 
     static func detail(_ r: Receipt) -> String {
         var lines = [

@@ -4,27 +4,60 @@ import Intents
 import Routing
 import Store
 
-/// `intent run NAME [PRIMARY] [--param value ...] [--input FILE|-] [--json] [--yes] [--dry-run] ...`
-enum RunCommand {
-    static let command: Command = Command(
+/// The options of `intent run` besides the intent's own parameters and the global options.
+struct RunOptions {
+    @Option("input", valueName: "FILE|-", help: "read parameter values from a JSON file, or - for stdin (a plain object or a previous run's envelope)") var input: String?
+    @Flag("yes", help: "approve writes without asking") var yes: Bool
+    @Flag("dry-run", help: "show what would be written; write nothing") var dryRun: Bool
+
+    static var parameters: [ParameterSlot] { ParameterCollector.collect { RunOptions() }.1 }
+}
+
+/// `intent run NAME [PRIMARY] [--param value ...] [--input FILE|-] [--yes] [--dry-run]`: the
+/// intent's own parameters come from the registry (data, not a typed struct); the run options
+/// and the global options are declared.
+struct RunCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "run", summary: "Run an intent",
         usage: "intent run NAME [PRIMARY] [--param value ...] [--input FILE|-] [--json] [--yes] [--dry-run] [--no-input] [--policy P] [--now ISO] [--tz ZONE] [--home DIR]",
-        run: { args, globals, env in try await execute(args, globals, env) })
+        needsHome: false)  // checked after the arguments, so an unknown intent or flag is a usage error first
 
-    static let runFlags: [FlagSpec] = [
-        FlagSpec(name: "json", takesValue: false, help: "print the intent.run/1 envelope as one JSON line"),
-        FlagSpec(name: "input", takesValue: true, help: "read parameter values from a JSON file, or - for stdin (a plain object or a previous run's envelope)"),
-        FlagSpec(name: "yes", takesValue: false, help: "approve writes without asking"),
-        FlagSpec(name: "dry-run", takesValue: false, help: "show what would be written; write nothing"),
-        FlagSpec(name: "no-input", takesValue: false, help: "never prompt (headless), even at a terminal"),
-        FlagSpec(name: "policy", takesValue: true, help: "local-only | prefer-local | cloud-allowed | cloud-required"),
-        FlagSpec(name: "now", takesValue: true, help: "freeze the clock (ISO-8601; without offset = wall-clock in --tz)"),
-        FlagSpec(name: "tz", takesValue: true, help: "time zone (tzdata name); default TZ, else config tz, else the system zone"),
-        FlagSpec(name: "home", takesValue: true, help: "keep data and config under DIR (like INTENT_HOME)"),
-        FlagSpec(name: "help", takesValue: false, help: "show this intent's parameters"),
-    ]
+    @Passthrough("NAME [PRIMARY] [--param value ...]", help: "the intent, then its parameters (see 'intent run NAME --help')") var arguments: [String]
 
-    static func execute(_ args: [String], _ globals: GlobalOptions, _ env: CLIEnvironment) async throws -> Int32 {
+    static func customHelp(_ env: CLIEnvironment) -> String? { HelpText.run(env.registry) }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        try await Self.perform(arguments, context)
+    }
+
+    /// What an intent's parameters read from the command line.
+    struct Given {
+        var positional: [String] = []
+        var flags: [String: [String]] = [:]
+    }
+
+    /// The intent's parameters as slots: `--due-date VALUE`; Bool parameters are switches.
+    static func parameterSlots(_ parameters: [ParameterMetadata], into given: ParameterBox<Given>) -> [ParameterSlot] {
+        let positional = ParameterSlot(kind: .arguments, name: "PRIMARY", help: "the primary parameter") {
+            given.value.positional.append($0)
+        }
+        return parameters.map { p in
+            let isBool: Bool
+            if case .object(let o) = p.schema.jsonValue, o["type"] == .string("boolean") { isBool = true } else { isBool = false }
+            let key = p.jsonKey
+            if isBool {
+                return ParameterSlot(kind: .flag, name: Naming.kebab(p.name), help: p.description) {
+                    given.value.flags[key] = $0 == "true" ? ["true"] : nil
+                }
+            }
+            return ParameterSlot(kind: .option, name: Naming.kebab(p.name), help: p.description) {
+                given.value.flags[key, default: []].append($0)
+            }
+        } + [positional]
+    }
+
+    static func perform(_ args: [String], _ command: CommandContext) async throws -> Int32 {
+        let (env, globals) = (command.env, command.globals)
         guard let name = args.first, !name.hasPrefix("-") else {
             if args.contains("--help") || args.contains("-h") {
                 env.streams.out(HelpText.run(env.registry))
@@ -38,8 +71,11 @@ enum RunCommand {
             throw IntentError.usage(message + " (see 'intent list')")
         }
         let parameters = IntentRegistry.parameters(of: type)
-        let parsed = try ArgumentParser.parse(Array(args.dropFirst()), specs: runFlags + parameterFlags(parameters))
-        if parsed.has("help") {
+        let (options, optionSlots) = ParameterCollector.collect { RunOptions() }
+        let given = ParameterBox(Given())
+        let outcome = try ArgumentParser.parse(Array(args.dropFirst()), slots: optionSlots + parameterSlots(parameters, into: given),
+                                               otherNames: GlobalOptions.names, command: "run")
+        if outcome.help {
             env.streams.out(HelpText.intent(type))
             return 0
         }
@@ -49,53 +85,34 @@ enum RunCommand {
 
         let paths = env.paths(globals)
         let config = try ConfigFile.load(paths)
-        let warn: (String) -> Void = { env.streams.err("intent: warning: \($0)\n") }
-        let zone = try ClockOptions.timeZone(flag: globals.tz, environment: env.environment,
-                                             configured: config.raw["tz"]?.stringValue, system: env.systemZones, warn: warn)
-        let now = try ClockOptions.now(flag: globals.now, environment: env.environment, zone: zone,
-                                       wallClock: env.wallClock, warn: warn)
+        let (zone, now) = try command.clock(config)
         let policy = try policy(globals.policy, paths: paths)
         let presence = env.detectPresence(noInput: globals.noInput)
-        let request = try parameterRequest(parsed, parameters: parameters, env: env)
+        let request = try parameterRequest(given.value, parameters: parameters, input: options.input)
 
-        let services = AppServices(paths: paths, environment: env.environment, dateOrder: config.raw["date_order"]?.stringValue)
+        let services = env.home(paths, dateOrder: config.raw["date_order"]?.stringValue)
         let context = services.context(runID: env.ids.make("run"), now: now, timeZone: zone, presence: presence,
-                                       policy: policy, assumeYes: parsed.has("yes"), dryRun: parsed.has("dry-run"),
+                                       policy: policy, assumeYes: options.yes, dryRun: options.dryRun,
                                        terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))
 
         let performed = await IntentRunner().run(type, request: request, context: context)
         let elapsed = ContinuousClock.now - clock
-        let envelope = services.record(performed, context: context, elapsed: elapsed, entryPoint: .commandLine) {
-            env.streams.err("intent: warning: \($0)\n")
-        }
+        let envelope = services.record(performed, context: context, elapsed: elapsed, entryPoint: .commandLine, warn: command.warn)
         RunOutput.print(envelope, json: json, env: env, zone: zone)
         return envelope.exitCode.rawValue
     }
 
-    /// One flag per parameter: `--due-date VALUE`; Bool parameters are switches.
-    static func parameterFlags(_ parameters: [ParameterMetadata]) -> [FlagSpec] {
-        parameters.map { p in
-            let isBool: Bool
-            if case .object(let o) = p.schema.jsonValue, o["type"] == .string("boolean") { isBool = true } else { isBool = false }
-            return FlagSpec(name: Naming.kebab(p.name), takesValue: !isBool, help: p.description)
-        }
-    }
-
-    static func parameterRequest(_ parsed: ParsedArguments, parameters: [ParameterMetadata], env: CLIEnvironment) throws -> ParameterRequest {
-        var request = ParameterRequest(positional: parsed.positional)
-        for p in parameters {
-            let flag = Naming.kebab(p.name)
-            if let values = parsed.options[flag] { request.flags[p.jsonKey] = values }
-            if parsed.has(flag) { request.flags[p.jsonKey] = ["true"] }
-        }
-        let stdinUsedForPrimary = parsed.positional == ["-"]
+    static func parameterRequest(_ given: Given, parameters: [ParameterMetadata], input: String?) throws -> ParameterRequest {
+        var request = ParameterRequest(positional: given.positional)
+        request.flags = given.flags
+        let stdinUsedForPrimary = given.positional == ["-"]
         if stdinUsedForPrimary {
             request.positional = [try InputReader.readStdinText()]
         }
-        if !parsed.positional.isEmpty, !parameters.contains(where: \.isPrimary) {
+        if !given.positional.isEmpty, !parameters.contains(where: \.isPrimary) {
             throw IntentError.usage("this intent takes no positional argument; use --flags (see --help)")
         }
-        if let source = parsed.value("input") {
+        if let source = input {
             if source == "-" && stdinUsedForPrimary {
                 throw IntentError.usage("stdin cannot feed both --input - and the primary argument '-'")
             }

@@ -3,72 +3,74 @@ import IntentKit
 import Store
 
 /// `intent thoughts list|show|delete`: what CaptureThought saved, readable and removable.
-enum ThoughtsCommand {
-    static let specs = [
-        FlagSpec(name: "limit", takesValue: true, help: "list: how many (default 20, newest first)"),
-        FlagSpec(name: "tag", takesValue: true, help: "list: only thoughts with this tag"),
-        FlagSpec(name: "yes", takesValue: false, help: "delete: without asking"),
-        FlagSpec(name: "dry-run", takesValue: false, help: "delete: show what would be deleted"),
-        FlagSpec(name: "json", takesValue: false, help: "print JSON"),
-        CatalogCommands.helpFlag,
-    ]
-
-    static let command: Command = Command(
+struct ThoughtsCommand: Subcommand {
+    static let configuration = CommandConfiguration(
         name: "thoughts", summary: "List, show or delete captured thoughts",
-        usage: "intent thoughts list [--limit N] [--tag T] | show ID | delete ID [--yes] [--dry-run]  [--json]",
-        run: { args, globals, env in try await run(args, globals, env) })
+        usage: "intent thoughts list [--limit N] [--tag T] | show ID | delete ID [--yes] [--dry-run]  [--json]")
 
-    static func run(_ args: [String], _ globals: GlobalOptions, _ env: CLIEnvironment) async throws -> Int32 {
-        let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
-        let json = globals.json || parsed.has("json")
-        let zone = try ClockOptions.zone(globals, env)
-        let store = IntentStore(paths: env.paths(globals))
-        let targets = Array(parsed.positional.dropFirst())
+    @Argument("ACTION", help: "list, show or delete") var action: String
+    @Argument("ID", help: "show, delete: an id or the handle 'intent thoughts list' shows") var targets: [String]
+    @Option("limit", valueName: "N", help: "list: how many (default 20, newest first)") var limit = 20
+    @Option("tag", valueName: "T", help: "list: only thoughts with this tag") var tag: String?
+    @Flag("yes", help: "delete: without asking") var yes: Bool
+    @Flag("dry-run", help: "delete: show what would be deleted") var dryRun: Bool
+
+    mutating func validate() throws {
+        guard limit > 0 else { throw ValidationError(parameter: "--limit", "must be a positive whole number") }
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let zone = try context.zone()
+        let store = context.env.home(context.paths()).store
         switch action {
-        case "list":
-            guard targets.isEmpty else { throw IntentError.usage("intent thoughts list takes no argument (use show ID)") }
-            let limitText = parsed.value("limit") ?? "20"
-            guard let limit = Int(limitText), limit > 0 else { throw IntentError.usage("--limit must be a positive whole number") }
-            try await store.ensureConfigured()
-            var list = try store.thoughts(limit: 100_000)
-            if let tag = parsed.value("tag") { list = list.filter { $0.tags.contains(tag.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "#"))) } }
-            let shown = Array(list.prefix(limit))
-            if json { try env.printJSON(ThoughtsDocument(thoughts: shown.map(ThoughtsDocument.Item.init), total: list.count)); return 0 }
-            if shown.isEmpty { env.streams.out("No thoughts yet (intent run CaptureThought \"…\").\n"); return 0 }
-            for t in shown { env.streams.out(line(t, zone: zone)) }
-            if list.count > shown.count { env.streams.out("(\(list.count - shown.count) older; --limit N shows more)\n") }
+        case "list": try await list(store, zone: zone, context)
         case "show":
-            let t = try await one(targets, store: store, verb: "show")
-            if json { try env.printJSON(ThoughtsDocument.Item(t)); return 0 }
-            env.streams.out("""
+            let t = try await Self.one(targets, store: store, verb: "show")
+            if context.json { try context.printJSON(ThoughtsDocument.Item(t)); return 0 }
+            context.out("""
                 \(t.text)
-                  id:       \(t.id) (handle \(handle(t.id)))
+                  id:       \(t.id) (handle \(Self.handle(t.id)))
                   captured: \(HumanTime.stored(t.createdAt, in: zone))
                   tags:     \(t.tags.isEmpty ? "—" : t.tags.map { "#\($0)" }.joined(separator: " "))
                   due:      \(t.due.map { HumanTime.due($0, in: zone) } ?? "—")
 
                 """)
-        case "delete":
-            let t = try await one(targets, store: store, verb: "delete")
-            let preview = "Delete thought \(handle(t.id)): \(snippet(t.text))"
-            if parsed.has("dry-run") {
-                env.streams.out("\(preview)\n(dry run: nothing deleted)\n")
-                return 0
-            }
-            if !parsed.has("yes") {
-                guard env.detectPresence(noInput: globals.noInput) == .interactive else {
-                    throw IntentError.notPermitted("deleting a thought needs confirmation; run again with --yes (nobody is at the terminal to ask)")
-                }
-                guard env.terminal.confirm(preview + "?") else {
-                    throw IntentError.notPermitted("not deleted (declined)")
-                }
-            }
-            guard try store.deleteThought(id: t.id) else { throw IntentError.invalidInput("thought \(t.id) is already gone") }
-            if json { try env.printJSON(["deleted": t.id]) } else { env.streams.out("Deleted thought \(handle(t.id)).\n") }
+        case "delete": try await delete(store, context)
         default:
             throw IntentError.usage("unknown action '\(action)' for intent thoughts (list, show, delete)")
         }
         return 0
+    }
+
+    private func list(_ store: IntentStore, zone: TimeZone, _ context: CommandContext) async throws {
+        guard targets.isEmpty else { throw IntentError.usage("intent thoughts list takes no argument (use show ID)") }
+        try await store.ensureConfigured()
+        var list = try store.thoughts(limit: 100_000)
+        if let tag { list = list.filter { $0.tags.contains(tag.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "#"))) } }
+        let shown = Array(list.prefix(limit))
+        if context.json { try context.printJSON(ThoughtsDocument(thoughts: shown.map(ThoughtsDocument.Item.init), total: list.count)); return }
+        if shown.isEmpty { context.out("No thoughts yet (intent run CaptureThought \"…\").\n"); return }
+        for t in shown { context.out(Self.line(t, zone: zone)) }
+        if list.count > shown.count { context.out("(\(list.count - shown.count) older; --limit N shows more)\n") }
+    }
+
+    private func delete(_ store: IntentStore, _ context: CommandContext) async throws {
+        let t = try await Self.one(targets, store: store, verb: "delete")
+        let preview = "Delete thought \(Self.handle(t.id)): \(Self.snippet(t.text))"
+        if dryRun {
+            context.out("\(preview)\n(dry run: nothing deleted)\n")
+            return
+        }
+        if !yes {
+            guard context.env.detectPresence(noInput: context.globals.noInput) == .interactive else {
+                throw IntentError.notPermitted("deleting a thought needs confirmation; run again with --yes (nobody is at the terminal to ask)")
+            }
+            guard context.env.terminal.confirm(preview + "?") else {
+                throw IntentError.notPermitted("not deleted (declined)")
+            }
+        }
+        guard try store.deleteThought(id: t.id) else { throw IntentError.invalidInput("thought \(t.id) is already gone") }
+        if context.json { try context.printJSON(["deleted": t.id]) } else { context.out("Deleted thought \(Self.handle(t.id)).\n") }
     }
 
     /// The one thought an id or handle names; ambiguity lists the candidates.

@@ -11,17 +11,29 @@ public struct RandomIDGenerator: IDGenerator {
     public init() {}
 
     public func make(_ prefix: String) -> String {
-        let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
         var millis = UInt64(Date().timeIntervalSince1970 * 1000)
-        var timePart: [Character] = []
-        for _ in 0..<10 {
-            timePart.append(alphabet[Int(millis & 31)])
+        var bytes = [UInt8](repeating: 0, count: 26)
+        for i in stride(from: 9, through: 0, by: -1) {
+            bytes[i] = Self.alphabet[Int(millis & 31)]
             millis >>= 5
         }
+        // 80 random bits from two draws (each one `getrandom` call): 12 characters from the
+        // first 60 bits of one, 4 from 20 bits of the other.
         var rng = SystemRandomNumberGenerator()
-        let randomPart = (0..<16).map { _ in alphabet[Int(rng.next() & 31)] }
-        return "\(prefix)_" + String(timePart.reversed()) + String(randomPart)
+        var high = rng.next(), low = rng.next()
+        for i in 10..<22 {
+            bytes[i] = Self.alphabet[Int(high & 31)]
+            high >>= 5
+        }
+        for i in 22..<26 {
+            bytes[i] = Self.alphabet[Int(low & 31)]
+            low >>= 5
+        }
+        return "\(prefix)_" + String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Crockford base32, lower case.
+    private static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
 }
 
 /// Sequential ids (`run_0001`, `rem_0002`, …) for tests.

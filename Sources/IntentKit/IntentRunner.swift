@@ -34,9 +34,9 @@ public struct IntentRunner: Sendable {
 
     private func runTyped<I: Intent>(_ type: I.Type, request: ParameterRequest, context: RunContext) async -> RunEnvelope {
         let name = I.description.name
-        let intent = I()
+        let (intent, parameters) = ParameterSet.make(I.self)
         do {
-            try await resolve(ParameterSet(of: intent), request: request, context: context)
+            try await resolve(parameters, request: request, context: context)
             try intent.validate()
             try Task.checkCancellation()
             let result = try await intent.perform(in: context)

@@ -20,30 +20,41 @@ public struct ParameterMetadata: Sendable {
     public var jsonKey: String { Naming.snake(name) }
 }
 
-/// A typed intent parameter, read by reflection the way swift-argument-parser reads options.
+/// A typed intent parameter.
 ///
-/// `@Parameter(description: "What to be reminded of", primary: true) var title: String`
-/// Optional types are optional parameters; a default makes a parameter optional too.
+/// `@Parameter("title", description: "What to be reminded of", primary: true) var title: String`
+/// The first argument is the property's own name (flags and JSON keys derive from it; a test
+/// checks it matches the property). Optional types are optional parameters; a default makes a
+/// parameter optional too.
+///
+/// Parameters are discovered without reflection: while `ParameterSet.make` constructs the intent
+/// value, each wrapper registers itself with the collector of that construction, in declaration
+/// order. (`Mirror` and an `as? any AnyParameter` cast per property cost the Swift runtime a scan of
+/// every protocol conformance in the binary for each new type — about a sixth of a capture.)
 @propertyWrapper
 public struct Parameter<Value: ParameterValue>: Sendable {
     let box: ParameterBox<Value>
     let details: Details
 
     struct Details: Sendable {
+        var name: String
         var description: String
         var primary: Bool
         var defaultValue: Value?
         var inputAliases: [String]
     }
 
-    public init(description: String, primary: Bool = false, inputAliases: [String] = []) {
+    public init(_ name: String, description: String, primary: Bool = false, inputAliases: [String] = []) {
         box = ParameterBox()
-        details = Details(description: description, primary: primary, defaultValue: nil, inputAliases: inputAliases)
+        details = Details(name: name, description: description, primary: primary, defaultValue: nil, inputAliases: inputAliases)
+        ParameterCollector.current?.add(self)
     }
 
-    public init(wrappedValue: Value, description: String, primary: Bool = false, inputAliases: [String] = []) {
+    public init(wrappedValue: Value, _ name: String, description: String, primary: Bool = false, inputAliases: [String] = []) {
         box = ParameterBox()
-        details = Details(description: description, primary: primary, defaultValue: wrappedValue, inputAliases: inputAliases)
+        details = Details(name: name, description: description, primary: primary, defaultValue: wrappedValue,
+                          inputAliases: inputAliases)
+        ParameterCollector.current?.add(self)
     }
 
     public var wrappedValue: Value {
@@ -55,21 +66,21 @@ public struct Parameter<Value: ParameterValue>: Sendable {
     }
 }
 
-/// Shared storage so a value set through `Mirror` is seen by the intent value itself.
+/// Shared storage, so a value assigned through the collected slot is seen by the intent value itself.
 final class ParameterBox<Value: Sendable>: @unchecked Sendable {
     var value: Value?
 }
 
-/// Type-erased access to a `Parameter` found by reflection.
+/// Type-erased access to a collected `Parameter`.
 protocol AnyParameter {
-    func metadata(name: String) -> ParameterMetadata
+    var metadata: ParameterMetadata { get }
     var hasValue: Bool { get }
     func assign(_ input: ParameterInput, in context: RunContext) async throws
 }
 
 extension Parameter: AnyParameter {
-    func metadata(name: String) -> ParameterMetadata {
-        ParameterMetadata(name: name, description: details.description, isPrimary: details.primary,
+    var metadata: ParameterMetadata {
+        ParameterMetadata(name: details.name, description: details.description, isPrimary: details.primary,
                           isRequired: details.defaultValue == nil && Value.absentValue == nil,
                           isArray: Value.isArray,
                           schema: Value.parameterSchema.described(details.description),
@@ -84,16 +95,23 @@ extension Parameter: AnyParameter {
     }
 }
 
+/// Receives the parameters of the intent value being constructed on this task.
+final class ParameterCollector: @unchecked Sendable {
+    @TaskLocal static var current: ParameterCollector?
+    private(set) var slots: [any AnyParameter] = []
+
+    func add(_ slot: any AnyParameter) { slots.append(slot) }
+}
+
 /// The parameters of an intent value, in declaration order.
 struct ParameterSet {
     let entries: [(metadata: ParameterMetadata, slot: any AnyParameter)]
 
-    init(of intent: Any) {
-        entries = Mirror(reflecting: intent).children.compactMap { child in
-            guard let slot = child.value as? any AnyParameter, let label = child.label else { return nil }
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            return (slot.metadata(name: name), slot)
-        }
+    /// A new value of `type` and the parameters it declared.
+    static func make<I: Intent>(_ type: I.Type) -> (intent: I, parameters: ParameterSet) {
+        let collector = ParameterCollector()
+        let intent = ParameterCollector.$current.withValue(collector) { I() }
+        return (intent, ParameterSet(entries: collector.slots.map { ($0.metadata, $0) }))
     }
 }
 

@@ -20,7 +20,7 @@ public struct IntentRegistry: Sendable {
 
     /// The parameters of an intent, in declaration order.
     public static func parameters(of type: any Intent.Type) -> [ParameterMetadata] {
-        ParameterSet(of: type.init()).entries.map(\.metadata)
+        ParameterSet.make(type).parameters.entries.map(\.metadata)
     }
 }
 

@@ -5,7 +5,16 @@ import Foundation
 public enum SHA256 {
     /// Lower-case hex digest.
     public static func hex(_ data: Data) -> String {
-        digest(data).map { String(format: "%02x", $0) }.joined()
+        // Not `String(format:)`: that goes through Foundation's formatter once per byte (about
+        // 12,000 instructions each, a fifth of a warm capture when the migrations were hashed).
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(64)
+        for byte in digest(data) {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Lower-case hex digest of raw bytes.

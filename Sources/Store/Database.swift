@@ -17,6 +17,12 @@ public struct DatabaseConfiguration: Sendable {
     /// The WAL is truncated to this size after each checkpoint, and checkpointed when a run
     /// starts and finds it larger, so a failed large write cannot leave it growing.
     public var walSizeLimitBytes: Int64 = 64 * 1024 * 1024
+    /// A commit that leaves more than this many pages in the WAL checkpoints it into the database
+    /// and truncates it (the two syncs of a checkpoint, and two when the next run starts a new
+    /// WAL). Closing the connection does not checkpoint: a capture (about nine pages) commits
+    /// without any sync. Small, because every process reads the whole WAL when it opens the
+    /// database (SQLite rebuilds its index of the WAL then).
+    public var checkpointPages: Int32 = 128
     public var readOnly = false
     /// How long the history row of a run waits for a busy database before it is skipped.
     public static let historyWaitSeconds = 1.0
@@ -32,6 +38,8 @@ public struct DatabaseConfiguration: Sendable {
 public final class Database: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
+    /// Pages in the WAL after the last commit, written by SQLite's WAL hook.
+    private let walFrames = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     /// Set once a write gave up on a busy database.
     private let timedOut = Mutex(false)
     public let path: String
@@ -46,6 +54,7 @@ public final class Database: @unchecked Sendable {
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(connection: db, code: rc, path: path)
             sqlite3_close_v2(db)
+            walFrames.deallocate()
             throw error
         }
         self.handle = db
@@ -57,22 +66,35 @@ public final class Database: @unchecked Sendable {
         // the next run reads without creating or growing a file: reads work on a full disk.
         var persist: Int32 = 1
         _ = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        // The last connection to close would checkpoint the whole WAL, syncing the WAL and the
+        // database, and the next run would sync the WAL header and the directory again when it
+        // starts a new one: four fsyncs per run. In WAL mode with synchronous=NORMAL a commit is
+        // durable across a process crash without them (Docs/STORE.md); checkpoints happen at
+        // `checkpointPages` (`checkpointIfFull`).
+        _ = intent_sqlite3_no_checkpoint_on_close(db, 1)
+        walFrames.initialize(to: 0)
+        intent_sqlite3_count_wal_frames(db, walFrames)
         do {
             // Switching to WAL needs the write lock; a database already in WAL (every one but a
             // new one) must not wait for it, so a read never queues behind a writer.
             if !configuration.readOnly, try Self.journalMode(db) != "wal" {
                 try retryingBusy { try exec("PRAGMA journal_mode=WAL") }
             }
-            try exec("PRAGMA foreign_keys=ON")
-            try exec("PRAGMA synchronous=NORMAL")
-            try exec("PRAGMA journal_size_limit=\(configuration.walSizeLimitBytes)")
+            try exec("""
+                PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;
+                PRAGMA journal_size_limit=\(configuration.walSizeLimitBytes)
+                """)
         } catch {
-            sqlite3_close_v2(db)
+            // Every stored property is set: `deinit` runs, closing the connection and freeing
+            // `walFrames` (closing here too would close it twice).
             throw error
         }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        sqlite3_close_v2(handle)
+        walFrames.deallocate()
+    }
 
     /// Runs `body` with exclusive use of the connection, outside any explicit transaction.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
@@ -96,10 +118,24 @@ public final class Database: @unchecked Sendable {
             sqlite3_busy_timeout(handle, Int32(wait * 1_000))
         }
         defer { sqlite3_busy_timeout(handle, currentBusyTimeout) }
-        return try retryingBusy(seconds: wait) {
+        let value = try retryingBusy(seconds: wait) {
             let connection = Connection(handle: handle)
             try connection.execute("BEGIN IMMEDIATE")
             return try committing(connection, body)
+        }
+        checkpointIfFull()
+        return value
+    }
+
+    /// Checkpoints and truncates the WAL once a commit left more than `checkpointPages` in it.
+    /// A truncating checkpoint, because the next process starts with a fresh index of the WAL
+    /// and would not know that a plain checkpoint had already copied it. Best effort and never
+    /// waits: when another connection is reading, a later commit tries again. Called with `lock` held.
+    private func checkpointIfFull() {
+        guard walFrames.pointee > configuration.checkpointPages else { return }
+        sqlite3_busy_timeout(handle, 0)
+        if sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) == SQLITE_OK {
+            walFrames.pointee = 0
         }
     }
 
@@ -128,7 +164,9 @@ public final class Database: @unchecked Sendable {
         } catch let error as SQLiteError where error.isBusy {
             return nil
         }
-        return try committing(connection, body)
+        let value = try committing(connection, body)
+        checkpointIfFull()
+        return value
     }
 
     private func exec(_ sql: String) throws {

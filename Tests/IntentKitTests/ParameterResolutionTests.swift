@@ -8,12 +8,12 @@ private enum Size: String, IntentEnum { case small, large }
 private struct Probe: Intent {
     static let description = IntentDescription(name: "Probe", summary: "Echo parameters", sideEffect: .none)
 
-    @Parameter(description: "Words", primary: true, inputAliases: ["text"]) var words: String
-    @Parameter(description: "A count") var count: Int = 3
-    @Parameter(description: "A ratio") var ratio: Double?
-    @Parameter(description: "A switch") var loud: Bool = false
-    @Parameter(description: "A size") var size: Size = .small
-    @Parameter(description: "Labels") var label: [String]
+    @Parameter("words", description: "Words", primary: true, inputAliases: ["text"]) var words: String
+    @Parameter("count", description: "A count") var count: Int = 3
+    @Parameter("ratio", description: "A ratio") var ratio: Double?
+    @Parameter("loud", description: "A switch") var loud: Bool = false
+    @Parameter("size", description: "A size") var size: Size = .small
+    @Parameter("label", description: "Labels") var label: [String]
 
     struct Value: IntentValue {
         var words: String, count: Int, ratio: Double?, loud: Bool, size: String, labels: [String]

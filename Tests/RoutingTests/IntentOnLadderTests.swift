@@ -10,7 +10,7 @@ import Testing
 struct ShortenNote: Intent {
     static let description = IntentDescription(name: "ShortenNote", summary: "Shorten a note", sideEffect: .none)
 
-    @Parameter(description: "The note", primary: true)
+    @Parameter("text", description: "The note", primary: true)
     var text: String
 
     struct Value: IntentValue, Equatable {

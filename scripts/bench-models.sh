@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # In-process benchmarks of the numeric kernels (release build): MiniLM embedding, the SmolLM2
 # runner, and the 100k-chunk library (hashing embedder, so ingestion takes minutes, not hours).
+# BENCH_ONLY=model runs just the SmolLM2 side-by-side (BENCH_REPEATS runs each, default 3).
 set -euo pipefail
 BIN=$1
-if "$BIN" embed probe --json 2>/dev/null | grep -q minilm; then
+ONLY=${BENCH_ONLY:-}
+REPEATS=${BENCH_REPEATS:-3}
+if [ "$ONLY" = model ]; then :
+elif "$BIN" embed probe --json 2>/dev/null | grep -q minilm; then
   echo "MiniLM embedding, 1,000 sentences of ~40 words (anchor: PyTorch 42 sent/s at batch 1, 84 at batch 32):"
   "$BIN" bench embed
 else
@@ -11,10 +15,10 @@ else
 fi
 if "$BIN" model tokenize probe >/dev/null 2>&1; then
   echo "SmolLM2, 400-token prompt then 128 greedy tokens, 2 threads, side by side with llama.cpp on the same file:"
-  OURS=$("$BIN" model bench --json)
+  OURS=$("$BIN" model bench --json $( [ "$REPEATS" = 3 ] || echo --repeats "$REPEATS" ))
   GGUF=$(printf '%s' "$OURS" | python3 -c 'import json,sys; print(json.load(sys.stdin).get("modelPath",""))')
   if python3 -c 'import llama_cpp, numpy' 2>/dev/null && [ -n "$GGUF" ]; then
-    LLAMA=$(python3 "$(dirname "$0")/bench-llama.py" "$GGUF" 2 3)
+    LLAMA=$(python3 "$(dirname "$0")/bench-llama.py" "$GGUF" 2 "$REPEATS")
   else
     echo "  (llama-cpp-python not importable: llama.cpp side skipped)"
     LLAMA='{}'
@@ -35,6 +39,7 @@ PY
 else
   echo "SmolLM2 not installed (make models): local model benchmark skipped"
 fi
+[ "$ONLY" = model ] && exit 0
 CHUNKS=${BENCH_LIBRARY_CHUNKS:-100000}
 echo "Library: synthetic $CHUNKS chunks, hashing embedder (goals: query p95 < 50 ms, peak RSS < 300 MB):"
 EMPTY=$(mktemp -d)

@@ -149,11 +149,151 @@ int intent_qk_matvec(int type, const void *w, size_t rb, long r0, long r1, long 
     default: return 0;
     }
 }
+
+// Packed layout for single-token products: rows in groups of 8, and per group and block the
+// 8 rows' f16 scales (d, then Q4_1's m), then the quants as 32-bit words, word k of all 8 rows
+// together (Q4: 4 words of nibble bytes 4k..4k+3; Q8_0: 8 words of bytes 4k..4k+3, stored
+// xor 0x80 so they read as unsigned). One 32-byte load then holds 4 quants of each of 8 rows
+// and one dot instruction multiplies them with 4 broadcast activation bytes, so a group's
+// block sums come out one row per lane: no horizontal sums, and scales convert 8 at a time.
+// Software prefetch distance of the packed kernels (measured: 10-25 % more bandwidth on the
+// 28 MB output matrix than the hardware prefetcher alone).
+#define PREFETCH_BYTES 2048
+
+static long packed_block_bytes(int type) {
+    switch (type) { case 2: return 8 * 18; case 3: return 8 * 20; case 8: return 8 * 34; default: return 0; }
+}
+
+int intent_qk_packed_supported(int type) {
+    int level = intent_qk_level();
+    if (type == 8) return level == 2;  // 255 × 127 pairs overflow the AVX2 16-bit sums
+    return (type == 2 || type == 3) && level >= 1;
+}
+
+size_t intent_qk_packed_bytes(int type, long rows, long blocks) {
+    return (size_t)(rows / 8) * (size_t)blocks * (size_t)packed_block_bytes(type);
+}
+
+int intent_qk_pack(int type, const void *w, size_t rb, long g0, long g1, long nb, void *dst) {
+    long bb = packed_block_bytes(type);
+    if (bb == 0) return 0;
+    const uint8_t *src = (const uint8_t *)w;
+    uint8_t *out = (uint8_t *)dst;
+    long sb = bb / 8, qoff = type == 3 ? 4 : 2, words = type == 8 ? 8 : 4, head = type == 3 ? 32 : 16;
+    for (long g = g0; g < g1; g++) {
+        for (long b = 0; b < nb; b++) {
+            uint8_t *o = out + (g * nb + b) * bb;
+            for (long j = 0; j < 8; j++) {
+                const uint8_t *blk = src + (g * 8 + j) * rb + b * sb;
+                __builtin_memcpy(o + 2 * j, blk, 2);
+                if (type == 3) __builtin_memcpy(o + 16 + 2 * j, blk + 2, 2);
+                for (long k = 0; k < words; k++) {
+                    uint8_t *q = o + head + k * 32 + j * 4;
+                    for (int i = 0; i < 4; i++) q[i] = (uint8_t)(blk[qoff + 4 * k + i] ^ (type == 8 ? 0x80 : 0));
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+// The packed kernels reproduce the row kernels above bit for bit: each 32-bit word of a block
+// (4 quants) keeps its own float accumulator, as each lane of the row kernels does, and the 8
+// accumulators are summed in the same tree as `hsum`, so greedy output does not change.
+static inline AVX2_TARGET __m256 tree8(const __m256 *A) {
+    return _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(A[0], A[4]), _mm256_add_ps(A[2], A[6])),
+                         _mm256_add_ps(_mm256_add_ps(A[1], A[5]), _mm256_add_ps(A[3], A[7])));
+}
+
+#define DEFINE_PACKED(SUFFIX, TARGET, DOT)                                                          \
+static TARGET void pq4_##SUFFIX(int type, const uint8_t *w, long g0, long g1, long nb,            \
+                                const int8_t *a, const float *ad, const float *as, float *out) {   \
+    const long bb = type == 3 ? 160 : 144, head = type == 3 ? 32 : 16;                             \
+    const __m256i low = _mm256_set1_epi8(0x0F), eight = _mm256_set1_epi8(8);                       \
+    for (long g = g0; g < g1; g++) {                                                               \
+        const uint8_t *p = w + g * nb * bb;                                                        \
+        __m256 A[8], macc = _mm256_setzero_ps();                                                   \
+        for (int k = 0; k < 8; k++) A[k] = _mm256_setzero_ps();                                    \
+        for (long b = 0; b < nb; b++) {                                                            \
+            const uint8_t *blk = p + b * bb;                                                       \
+            const int32_t *y = (const int32_t *)(a + b * 32);                                      \
+            for (int q = 0; q < bb; q += 64) _mm_prefetch((const char *)(blk + PREFETCH_BYTES + q), _MM_HINT_T0);\
+            __m256 scale = _mm256_mul_ps(_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)blk)), _mm256_set1_ps(ad[b]));\
+            for (int k = 0; k < 4; k++) {                                                          \
+                __m256i v = _mm256_loadu_si256((const __m256i *)(blk + head + k * 32));            \
+                __m256i ylo = _mm256_set1_epi32(y[k]), yhi = _mm256_set1_epi32(y[4 + k]);         \
+                __m256i lo = DOT(_mm256_and_si256(v, low), ylo);                                   \
+                __m256i hi = DOT(_mm256_and_si256(_mm256_srli_epi16(v, 4), low), yhi);             \
+                if (type == 2) {  /* Q4_0: (n - 8)·y = n·y - 8·Σy */                               \
+                    lo = _mm256_sub_epi32(lo, DOT(eight, ylo));                                    \
+                    hi = _mm256_sub_epi32(hi, DOT(eight, yhi));                                    \
+                }                                                                                  \
+                A[k] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(lo), scale, A[k]);                       \
+                A[4 + k] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(hi), scale, A[4 + k]);               \
+            }                                                                                      \
+            if (type == 3)                                                                         \
+                macc = _mm256_fmadd_ps(_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(blk + 16))),\
+                                       _mm256_set1_ps(as[b]), macc);                               \
+        }                                                                                          \
+        __m256 r = tree8(A);                                                                       \
+        _mm256_storeu_ps(out + (g - g0) * 8, type == 3 ? _mm256_add_ps(r, macc) : r);              \
+    }                                                                                              \
+}
+
+DEFINE_PACKED(avx2, AVX2_TARGET, dot_us_avx2)
+DEFINE_PACKED(vnni, VNNI_TARGET, dot_us_vnni)
+
+static VNNI_TARGET void pq8_vnni(const uint8_t *w, long g0, long g1, long nb, const int8_t *a,
+                                 const float *ad, float *out) {
+    // 128 · Σ of each activation word, negated: (x + 128)·y - 128·Σy = x·y per word, exactly.
+    int32_t corr[nb * 8];
+    for (long i = 0; i < nb * 8; i++) corr[i] = -128 * (a[4 * i] + a[4 * i + 1] + a[4 * i + 2] + a[4 * i + 3]);
+    for (long g = g0; g < g1; g++) {
+        const uint8_t *p = w + g * nb * 272;
+        __m256 A[8];
+        for (int k = 0; k < 8; k++) A[k] = _mm256_setzero_ps();
+        for (long b = 0; b < nb; b++) {
+            const uint8_t *blk = p + b * 272;
+            const int32_t *y = (const int32_t *)(a + b * 32);
+            for (int q = 0; q < 272; q += 64) _mm_prefetch((const char *)(blk + PREFETCH_BYTES + q), _MM_HINT_T0);
+            __m256 scale = _mm256_mul_ps(_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)blk)), _mm256_set1_ps(ad[b]));
+            for (int k = 0; k < 8; k++) {
+                __m256i s = _mm256_dpbusd_avx_epi32(_mm256_set1_epi32(corr[b * 8 + k]),
+                                                    _mm256_loadu_si256((const __m256i *)(blk + 16 + k * 32)),
+                                                    _mm256_set1_epi32(y[k]));
+                A[k] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(s), scale, A[k]);
+            }
+        }
+        _mm256_storeu_ps(out + (g - g0) * 8, tree8(A));
+    }
+}
+
+int intent_qk_packed_matvec(int type, const void *w, long g0, long g1, long nb, const int8_t *a,
+                            const float *ad, const float *as, const int32_t *ai, float *out) {
+    if (!intent_qk_packed_supported(type)) return 0;
+    const uint8_t *wb = (const uint8_t *)w;
+    int level = intent_qk_level();
+    (void)ai;
+    if (type == 8) { pq8_vnni(wb, g0, g1, nb, a, ad, out); return 1; }
+    if (level == 2) pq4_vnni(type, wb, g0, g1, nb, a, ad, as, out); else pq4_avx2(type, wb, g0, g1, nb, a, ad, as, out);
+    return 1;
+}
 #else
 int intent_qk_level(void) { return 0; }
 int intent_qk_matvec(int type, const void *w, size_t rb, long r0, long r1, long nb,
                      const int8_t *a, const float *ad, const float *as, float *out) {
     (void)type; (void)w; (void)rb; (void)r0; (void)r1; (void)nb; (void)a; (void)ad; (void)as; (void)out;
+    return 0;
+}
+int intent_qk_packed_supported(int type) { (void)type; return 0; }
+size_t intent_qk_packed_bytes(int type, long rows, long blocks) { (void)type; (void)rows; (void)blocks; return 0; }
+int intent_qk_pack(int type, const void *w, size_t rb, long g0, long g1, long nb, void *dst) {
+    (void)type; (void)w; (void)rb; (void)g0; (void)g1; (void)nb; (void)dst;
+    return 0;
+}
+int intent_qk_packed_matvec(int type, const void *w, long g0, long g1, long nb, const int8_t *a,
+                            const float *ad, const float *as, const int32_t *ai, float *out) {
+    (void)type; (void)w; (void)g0; (void)g1; (void)nb; (void)a; (void)ad; (void)as; (void)ai; (void)out;
     return 0;
 }
 #endif

@@ -19,6 +19,11 @@ struct ModelCommand: Subcommand {
     @Option("seed", valueName: "N", help: "run: sampler seed") var seed: UInt64 = 0
     @Option("model", valueName: "FILE", help: "a GGUF file instead of the installed SmolLM2") var model: String?
     @Flag("portable-kernels", help: "bench: the portable Swift kernels instead of AVX2/AVX-VNNI") var portableKernels: Bool
+    @Flag("unpacked", help: "bench: single-token steps on the file's weight layout (no packed copies)") var unpacked: Bool
+    @Flag("profile", help: "bench: time each stage of a generated token") var profile: Bool
+    @Option("prompt-tokens", valueName: "N", help: "bench: prompt length (default 400)") var promptTokens = 400
+    @Option("tokens", valueName: "N", help: "bench: greedy tokens per run (default 128)") var tokens = 128
+    @Option("repeats", valueName: "N", help: "bench: runs (default 3)") var repeats = 3
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let runner = try load(context)
@@ -33,7 +38,7 @@ struct ModelCommand: Subcommand {
                                            isCancelled: { Task.isCancelled })
             if json { context.out(String(decoding: try report.jsonData(), as: UTF8.self) + "\n") } else { context.out(report.text + "\n") }
         case "bench":
-            let figures = try LocalModelBenchmark.run(runner)
+            let figures = try LocalModelBenchmark.run(runner, promptTokens: promptTokens, generatedTokens: tokens, repeats: repeats)
             if json { try context.printJSON(figures) } else { try BenchCommand.printFields(figures, context.env) }
         default:
             throw IntentError.usage("unknown action '\(action)' (tokenize, run, bench)")
@@ -53,6 +58,8 @@ struct ModelCommand: Subcommand {
         }
         var configuration = LocalModelConfiguration.default
         configuration.vectorKernels = !portableKernels
+        configuration.packedWeights = !unpacked
+        configuration.profileStages = profile
         do { return try LocalModelRunner.load(url, configuration: configuration) } catch {
             throw IntentError.invalidInput(String(describing: error))
         }

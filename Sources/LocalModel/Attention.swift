@@ -13,13 +13,15 @@ enum Attention {
         let heads = hp.headCount, hd = hp.headDim, d = hp.embeddingLength
         let maxLen = firstPosition + tokens
         pool.run(tokens * heads) { range in
-            let scores = UnsafeMutablePointer<Float>.allocate(capacity: maxLen + 4)
-            defer { scores.deallocate() }
-            for item in range {
-                let t = item / heads, h = item % heads
-                attendOne(q: q + t * d + h * hd, keys: keys, values: values, out: out + t * d + h * hd,
-                          length: firstPosition + t + 1, kvOffset: (h / (heads / hp.headCountKV)) * hd,
-                          hp: hp, scores: scores)
+            // Stack scratch for the scores (no heap allocation per parallel region).
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: maxLen + 4) { buffer in
+                let scores = buffer.baseAddress!
+                for item in range {
+                    let t = item / heads, h = item % heads
+                    attendOne(q: q + t * d + h * hd, keys: keys, values: values, out: out + t * d + h * hd,
+                              length: firstPosition + t + 1, kvOffset: (h / (heads / hp.headCountKV)) * hd,
+                              hp: hp, scores: scores)
+                }
             }
         }
     }

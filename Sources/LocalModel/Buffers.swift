@@ -29,6 +29,7 @@ final class QuantizedBatch: @unchecked Sendable {
     let d: Buffer<Float>
     let s: Buffer<Float>
     let bytes: Buffer<Int8>
+    let sums: Buffer<Int32>
     let maxRows: Int
     let maxCols: Int
 
@@ -39,15 +40,16 @@ final class QuantizedBatch: @unchecked Sendable {
         d = Buffer(maxRows * maxCols / 32)
         s = Buffer(maxRows * maxCols / 32)
         bytes = Buffer(maxRows * maxCols)
+        sums = Buffer(maxRows * maxCols / 32)
     }
 
     /// Quantizes `rows` rows of `cols` floats from `x` (row stride `cols`).
     func quantize(_ x: UnsafePointer<Float>, rows: Int, cols: Int, pool: WorkerPool) {
-        let q = q.pointer, d = d.pointer, s = s.pointer, b = bytes.pointer
+        let q = q.pointer, d = d.pointer, s = s.pointer, b = bytes.pointer, sums = sums.pointer
         let work = { (range: Range<Int>) in
             for r in range {
                 quantizeRow(x + r * cols, n: cols, q: q + r * cols / 8, d: d + r * cols / 32, s: s + r * cols / 32,
-                            bytes: b + r * cols)
+                            bytes: b + r * cols, sums: sums + r * cols / 32)
             }
         }
         if rows >= 4 { pool.run(rows, work) } else { work(0..<rows) }
@@ -57,6 +59,6 @@ final class QuantizedBatch: @unchecked Sendable {
     @inline(__always)
     func row(_ r: Int, cols: Int) -> QuantizedActivations {
         QuantizedActivations(q: q.pointer + r * cols / 8, d: d.pointer + r * cols / 32, s: s.pointer + r * cols / 32,
-                             bytes: bytes.pointer + r * cols)
+                             bytes: bytes.pointer + r * cols, sums: sums.pointer + r * cols / 32)
     }
 }

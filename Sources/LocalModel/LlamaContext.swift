@@ -16,6 +16,16 @@ final class LlamaContext: @unchecked Sendable {
     private let x, xb, q, k, v, att, gate, up, logits: Buffer<Float>
     private let act: QuantizedBatch
     private let floatProducts: FloatProducts?
+    /// Packed copies of every block's matrices and of the output matrix for single-token steps
+    /// (empty without packed kernels), built at the first single-token step: a context that only
+    /// evaluates prompts (a prefix snapshot, parity checks) never pays for them.
+    private lazy var packed: (layers: [PackedLayer], output: PackedMatrix?) = {
+        guard config.vectorKernels && config.packedWeights else { return ([], nil) }
+        let layers = weights.layers.compactMap { PackedLayer($0, pool: pool) }
+        return (layers.count == weights.layers.count ? layers : [], PackedMatrix(weights.output, pool: pool))
+    }()
+    /// Per-stage timers (on with `LocalModelConfiguration.profileStages`).
+    let clock: StageClock
 
     init(weights: LlamaWeights, config: LocalModelConfiguration, contextTokens: Int) {
         self.weights = weights
@@ -25,16 +35,21 @@ final class LlamaContext: @unchecked Sendable {
         maxBatch = max(1, config.batchSize)
         cache = KVCache(layers: hp.layerCount, kvDim: hp.kvDim, initialTokens: config.initialCacheTokens, maxTokens: contextTokens)
         rope = RopeTable(dims: hp.ropeDimensions, base: hp.ropeFreqBase, maxPositions: contextTokens)
-        pool = WorkerPool(threads: max(1, config.threads), spinMicroseconds: config.spinMicroseconds)
+        let pool = WorkerPool(threads: max(1, config.threads), spinMicroseconds: config.spinMicroseconds)
+        self.pool = pool
         x = Buffer(maxBatch * d); xb = Buffer(maxBatch * d); att = Buffer(maxBatch * d)
         q = Buffer(maxBatch * d); k = Buffer(maxBatch * hp.kvDim); v = Buffer(maxBatch * hp.kvDim)
         gate = Buffer(maxBatch * ff); up = Buffer(maxBatch * ff)
         logits = Buffer(hp.vocabSize)
         act = QuantizedBatch(maxRows: maxBatch, maxCols: max(d, ff))
         floatProducts = config.floatPromptProducts && FloatProducts.available ? FloatProducts(maxElements: d * max(d, ff)) : nil
+        clock = StageClock(enabled: config.profileStages)
     }
 
     deinit { pool.shutdown() }
+
+    /// Whether single-token steps use the packed weight copies.
+    var usesPackedWeights: Bool { !packed.layers.isEmpty }
 
     /// Number of positions already in the cache.
     var position: Int { cache.count }
@@ -146,6 +161,22 @@ final class LlamaContext: @unchecked Sendable {
         }
     }
 
+    /// Single-token products of packed matrices sharing the quantized input (row 0 of `act`, `cols`
+    /// columns) in one parallel region: the row groups of all matrices form one range.
+    private func packedProducts(_ jobs: [(PackedMatrix, UnsafeMutablePointer<Float>)], cols: Int) {
+        let a = act.row(0, cols: cols)
+        var total = 0
+        for (w, _) in jobs { total += w.groups }
+        pool.run(total) { range in
+            var start = 0
+            for (w, out) in jobs {
+                let lo = max(range.lowerBound, start) - start, hi = min(range.upperBound, start + w.groups) - start
+                start += w.groups
+                if lo < hi { w.multiply(groups: lo..<hi, a, out: out + lo * 8) }
+            }
+        }
+    }
+
     /// Rows `range` of `w` times `n` ≥ 2 activation vectors, four vectors per pass.
     private static func batchRows(_ w: QuantizedMatrix, _ range: Range<Int>, n: Int, act: QuantizedBatch,
                                   row: UnpackedRow, out: UnsafeMutablePointer<Float>) {
@@ -172,13 +203,24 @@ final class LlamaContext: @unchecked Sendable {
         let x = x.pointer, xb = xb.pointer, q = q.pointer, k = k.pointer, v = v.pointer
         let att = att.pointer, gate = gate.pointer, up = up.pointer
         let pos0 = cache.count
+        clock.start()
         for (t, id) in tokens.enumerated() { weights.embedding.row(id, into: x + t * d) }
 
+        let packedLayers = n == 1 ? packed.layers : []
+        let packed = !packedLayers.isEmpty
+        clock.mark(.embedding)
         for (l, layer) in weights.layers.enumerated() {
             if interrupt() { return false }
             for t in 0..<n { Ops.rmsNorm(x + t * d, layer.attnNorm, eps: hp.rmsEpsilon, n: d, out: xb + t * d) }
             act.quantize(xb, rows: n, cols: d, pool: pool)
-            matmul([(layer.wq, q), (layer.wk, k), (layer.wv, v)], n: n, input: xb)
+            clock.mark(.attentionNorm)
+            if packed {
+                let p = packedLayers[l]
+                packedProducts([(p.wq, q), (p.wk, k), (p.wv, v)], cols: d)
+            } else {
+                matmul([(layer.wq, q), (layer.wk, k), (layer.wv, v)], n: n, input: xb)
+            }
+            clock.mark(.qkv)
             let kc = cache.k(l), vc = cache.v(l)
             for t in 0..<n {
                 Ops.rope(q + t * d, heads: hp.headCount, headDim: hp.headDim, ropeDims: hp.ropeDimensions, pos: pos0 + t, table: rope)
@@ -189,18 +231,29 @@ final class LlamaContext: @unchecked Sendable {
                     vd[i] = HalfTable.round(v[t * kvDim + i])
                 }
             }
+            clock.mark(.ropeAndCache)
             Attention.run(q: q, keys: kc, values: vc, out: att, tokens: n, firstPosition: pos0, hp: hp, pool: pool)
+            clock.mark(.attention)
             act.quantize(att, rows: n, cols: d, pool: pool)
-            matmul(layer.wo, n: n, input: att, out: xb)
+            if packed { packedProducts([(packedLayers[l].wo, xb)], cols: d) } else { matmul(layer.wo, n: n, input: att, out: xb) }
             for i in 0..<(n * d) { x[i] += xb[i] }
+            clock.mark(.attentionOutput)
 
             for t in 0..<n { Ops.rmsNorm(x + t * d, layer.ffnNorm, eps: hp.rmsEpsilon, n: d, out: xb + t * d) }
             act.quantize(xb, rows: n, cols: d, pool: pool)
-            matmul([(layer.gate, gate), (layer.up, up)], n: n, input: xb)
+            clock.mark(.ffnNorm)
+            if packed {
+                let p = packedLayers[l]
+                packedProducts([(p.gate, gate), (p.up, up)], cols: d)
+            } else {
+                matmul([(layer.gate, gate), (layer.up, up)], n: n, input: xb)
+            }
             Ops.swiGLU(gate, up, count: n * ff)
             act.quantize(gate, rows: n, cols: ff, pool: pool)
-            matmul(layer.down, n: n, input: gate, out: xb)
+            clock.mark(.gateUp)
+            if packed { packedProducts([(packedLayers[l].down, xb)], cols: ff) } else { matmul(layer.down, n: n, input: gate, out: xb) }
             for i in 0..<(n * d) { x[i] += xb[i] }
+            clock.mark(.down)
         }
         cache.count = pos0 + n
         guard last else { return true }
@@ -212,7 +265,14 @@ final class LlamaContext: @unchecked Sendable {
             return true
         }
         act.quantize(xb, rows: 1, cols: d, pool: pool)
-        matmul(weights.output, n: 1, input: xb, out: logits.pointer)
+        clock.mark(.outputNorm)
+        if n == 1, let packedOutput = self.packed.output {
+            packedProducts([(packedOutput, logits.pointer)], cols: d)
+        } else {
+            matmul(weights.output, n: 1, input: xb, out: logits.pointer)
+        }
+        clock.mark(.output)
+        clock.countToken(n)
         return true
     }
 }

@@ -21,6 +21,11 @@ public struct LocalModelConfiguration: Sendable, Equatable {
     /// Single-token products use the AVX2/AVX-VNNI kernels when the CPU has them (off: the
     /// portable Swift kernels, for comparison).
     public var vectorKernels: Bool
+    /// Single-token steps use copies of the weight matrices repacked for the packed kernels
+    /// (`PackedMatrix`; ~94 MB more memory for SmolLM2-135M, built when the context is created).
+    public var packedWeights = true
+    /// Time each stage of single-token steps (`intent model bench --profile`); off in normal runs.
+    public var profileStages = false
     /// Prefix snapshot files kept per directory (the oldest beyond this are removed).
     public var prefixSnapshotsKept = 8
 

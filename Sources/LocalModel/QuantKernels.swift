@@ -11,13 +11,16 @@ struct QuantizedActivations {
     /// The same values as plain signed bytes, 32 per block in element order (the vector
     /// kernels' layout), when the producer filled them.
     var bytes: UnsafeMutablePointer<Int8>? = nil
+    /// Integer sum of each block's values (the packed kernels' offset terms), when filled.
+    var sums: UnsafeMutablePointer<Int32>? = nil
 }
 
 /// Quantizes `n` floats (a multiple of 32) into split vectors `q` (4 per block), `d` and `s`,
-/// and into plain bytes `bytes` when given.
+/// and into plain bytes `bytes` and integer block sums `sums` when given.
 @inline(__always)
 func quantizeRow(_ x: UnsafePointer<Float>, n: Int, q: UnsafeMutablePointer<SIMD8<Int16>>,
-                 d: UnsafeMutablePointer<Float>, s: UnsafeMutablePointer<Float>, bytes: UnsafeMutablePointer<Int8>? = nil) {
+                 d: UnsafeMutablePointer<Float>, s: UnsafeMutablePointer<Float>, bytes: UnsafeMutablePointer<Int8>? = nil,
+                 sums: UnsafeMutablePointer<Int32>? = nil) {
     for b in 0..<(n / 32) {
         let xb = x + b &* 32
         var amax: Float = 0
@@ -37,6 +40,7 @@ func quantizeRow(_ x: UnsafePointer<Float>, n: Int, q: UnsafeMutablePointer<SIMD
         }
         d[b] = HalfTable.round(scale)
         s[b] = HalfTable.round(scale * Float(sum))
+        sums?[b] = sum
     }
 }
 

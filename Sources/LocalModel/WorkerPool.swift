@@ -25,6 +25,8 @@ final class WorkerPool: @unchecked Sendable {
     nonisolated(unsafe) private var jobCount = 0
     nonisolated(unsafe) private var jobChunks = 0
     static let chunksPerThread = 4
+    /// Parallel regions run so far (each ends in the caller waiting for all chunks).
+    nonisolated(unsafe) private(set) var regions = 0
 
     init(threads: Int, spinMicroseconds: Int) {
         self.threads = max(1, threads)
@@ -55,6 +57,7 @@ final class WorkerPool: @unchecked Sendable {
     func run(_ count: Int, _ body: (Range<Int>) -> Void) {
         let chunks = min(count, threads * Self.chunksPerThread)
         if threads <= 1 || chunks <= 1 { body(0..<count); return }
+        regions &+= 1
         withoutActuallyEscaping(body) { body in
             job = body
             jobCount = count

@@ -34,6 +34,41 @@ import Testing
         }
     }
 
+    /// The packed copies (8-row groups) give exactly the row kernels' values (so greedy output
+    /// does not change), on a group range that skips the first group.
+    @Test(arguments: [GGMLType.q4_0, .q4_1, .q8_0])
+    func packedKernelsMatchPortableKernels(type: GGMLType) throws {
+        var rng = KernelTests.LCG(s: 11)
+        let cols = 192, rows = 24, blocks = cols / 32
+        var weights: [UInt8] = []
+        for _ in 0..<(rows * blocks) {
+            weights += Bytes.half(rng.next() * 0.1)
+            if type == .q4_1 { weights += Bytes.half(rng.next() * 0.1) }
+            weights += (0..<(type == .q8_0 ? 32 : 16)).map { _ in UInt8(truncatingIfNeeded: Int((rng.next() + 1) * 127.5)) }
+        }
+        let x = (0..<cols).map { _ in rng.next() * 3 }
+        let batch = QuantizedBatch(maxRows: 1, maxCols: cols)
+        let pool = WorkerPool(threads: 2, spinMicroseconds: 0)
+        defer { pool.shutdown() }
+        x.withUnsafeBufferPointer { batch.quantize($0.baseAddress!, rows: 1, cols: cols, pool: pool) }
+        let a = batch.row(0, cols: cols)
+        try weights.withUnsafeBytes { w in
+            let m = QuantizedMatrix(unchecked: w.baseAddress!, type: type, rows: rows, cols: cols)
+            let packed = try #require(PackedMatrix(m, pool: pool), "this CPU has no packed kernel for \(type.name)")
+            var out = [Float](repeating: .nan, count: rows + 1)
+            out.withUnsafeMutableBufferPointer { packed.multiply(groups: 1..<3, a, out: $0.baseAddress! + 8) }
+            #expect(out[7].isNaN && out[rows].isNaN, "wrote outside its groups")
+            var rowKernel = [Float](repeating: .nan, count: rows)
+            let done = rowKernel.withUnsafeMutableBufferPointer { VectorKernels.matvec(m, rows: 0..<rows, a, out: $0.baseAddress!) }
+            try #require(done)
+            for r in 8..<rows {
+                #expect(out[r] == rowKernel[r], "\(type.name) row \(r): \(out[r]) vs \(rowKernel[r])")
+                let portable = m.dot(row: r, QuantizedActivations(q: a.q, d: a.d, s: a.s), x)
+                #expect(abs(out[r] - portable) <= 1e-4 * max(1, abs(portable)), "\(type.name) row \(r): \(out[r]) vs \(portable)")
+            }
+        }
+    }
+
     @Test func floatMatricesHaveNoVectorKernel() {
         let batch = QuantizedBatch(maxRows: 1, maxCols: 32)
         var w = [Float](repeating: 1, count: 32), out: Float = 0

@@ -16,4 +16,19 @@ int intent_qk_level(void);
 int intent_qk_matvec(int type, const void *w, size_t row_bytes, long row0, long row1, long blocks,
                      const int8_t *a, const float *ad, const float *as, float *out);
 
+/// Whether `type` has a packed single-token kernel on this CPU.
+int intent_qk_packed_supported(int type);
+
+/// Bytes of the packed copy of a `rows` × `blocks` matrix (`rows` a multiple of 8).
+size_t intent_qk_packed_bytes(int type, long rows, long blocks);
+
+/// Writes row groups g0..<g1 (8 rows each) of `w` in the packed layout into `dst` (the whole
+/// packed matrix). Returns 0 for an unsupported type.
+int intent_qk_pack(int type, const void *w, size_t row_bytes, long g0, long g1, long blocks, void *dst);
+
+/// out[8 (g - g0) + j] = row 8g + j of the packed `w` · activations, for groups g0..<g1.
+/// `ai` holds each activation block's integer sum. Returns 0 when unsupported.
+int intent_qk_packed_matvec(int type, const void *w, long g0, long g1, long blocks, const int8_t *a,
+                            const float *ad, const float *as, const int32_t *ai, float *out);
+
 #endif

@@ -14,6 +14,8 @@ enum EvalCommand {
         FlagSpec(name: "questions", takesValue: true, help: "qa: a questions .jsonl file (repeatable)"),
         FlagSpec(name: "floors", takesValue: true, help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1"),
         FlagSpec(name: "mode", takesValue: true, help: "qa: standard, deep or maximum"),
+        FlagSpec(name: "tune", takesValue: true, help: "qa: override answer-selection weights, e.g. sentence_strength=0.2"),
+        FlagSpec(name: "index", takesValue: true, help: "qa: keep the index in this directory (reused by the next run)"),
         FlagSpec(name: "measure-only", takesValue: false, help: "qa: the grounding gates measure but never abstain (calibration)"),
         FlagSpec(name: "rungs", takesValue: true, help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)"),
         CatalogCommands.helpFlag,

@@ -64,10 +64,10 @@ enum QAEvalCommand {
     }
 
     /// Answer-selection weights an evaluation may override (`--tune k=v,...`), for choosing them on dev.
-    nonisolated(unsafe) static let tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] = [
-        "sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
-        "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio,
-    ]
+    static var tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] {
+        ["sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
+         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio]
+    }
 
     static func applyTuning(_ text: String?, to configuration: inout RetrievalConfiguration) throws {
         for pair in (text ?? "").split(separator: ",") {

@@ -63,8 +63,7 @@ import Testing
     }
 
     @Test func theOutcomeCarriesItsFeatures() {
-        let o = run(input())
-        let f = try? #require(o.features)
+        let f = run(input()).features
         #expect(f?.answerType == 1)
         #expect(f?.salientUncovered == 0)
     }

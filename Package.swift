@@ -31,12 +31,15 @@ let package = Package(
         .target(name: "LocalModel", dependencies: ["CBLAS", "CQuantKernels", "Primitives"]),
         .target(name: "Routing", dependencies: ["IntentKit", "Store", "Generation", "Secrets", "LocalModel", "Primitives"]),
         .target(name: "Intents", dependencies: ["IntentKit", "Store", "DueDate", "Agenda", "Generation", "Routing", "Retrieval", "Embeddings", "Grounding", "Primitives"], path: "Intents"),
-        .target(name: "IntentCLI", dependencies: ["IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP", "Primitives"]),
+        // The composition root's services: the process's effects (live and test) and the per-home services built from them.
+        .target(name: "AppServices", dependencies: ["IntentKit", "Store", "Intents", "Routing", "Retrieval", "DueDate", "Generation", "Secrets", "Embeddings", "Primitives"]),
+        .target(name: "IntentCLI", dependencies: ["AppServices", "IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP", "Primitives"]),
         .target(name: "MCP", dependencies: ["IntentKit", "Primitives"]),
         .executableTarget(name: "intent", dependencies: ["IntentCLI"]),
-        .target(name: "IntentTestSupport", dependencies: ["IntentKit", "Store", "Routing", "Intents"]),
+        .target(name: "IntentTestSupport", dependencies: ["AppServices", "IntentKit", "Store", "Routing", "Intents", "Secrets"]),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "AppServicesTests", dependencies: ["AppServices", "Generation", "IntentKit", "IntentTestSupport", "Routing", "Secrets", "Store"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "IntentTestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Intents", "IntentTestSupport", "Primitives"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "DueDate", "Embeddings", "Retrieval", "Routing", "Store", "IntentTestSupport", "ModelTestSupport"]),

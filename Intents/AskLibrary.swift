@@ -41,7 +41,9 @@ public struct AskLibrary: Intent {
 
     public func perform(in context: RunContext) async throws -> IntentResult<AskLibraryValue> {
         try await context.store.ensureConfigured()
-        let library = Library(store: context.store, embedder: try Self.embedder(context))
+        // Read-only: the run's time and id stand in for a worker's (this run takes no lease).
+        let library = Library(store: context.store, embedder: try Self.embedder(context), clock: { context.now },
+                              workerID: context.runID)
         // Another process indexing, or a reindex stopped half-way: answer from what is indexed, and say so.
         var warnings: [String] = []
         if let message = (try? library.indexingActivity())?.message {

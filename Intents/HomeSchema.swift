@@ -13,8 +13,8 @@ public enum HomeSchema {
 }
 
 extension IntentStore {
-    /// The user's store with every module's migrations.
-    public convenience init(paths: AppPaths) {
-        self.init(paths: paths, schema: HomeSchema.sets)
+    /// The user's store with every module's migrations, housekeeping on `clock`'s time.
+    public convenience init(paths: AppPaths, clock: @escaping @Sendable () -> Date) {
+        self.init(paths: paths, schema: HomeSchema.sets, housekeeping: Housekeeping(now: clock))
     }
 }

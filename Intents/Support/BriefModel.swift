@@ -14,9 +14,10 @@ struct BriefModel {
 
     static let instructions = """
         You write a short morning brief from the facts below, for the person they belong to. Use only \
-        these facts; do not invent events, people or dates. Give a headline under 120 characters, 3 to 5 \
-        key points, and at most 5 suggested tasks. Each task must name the source id of the fact it comes \
-        from, and its due date must be YYYY-MM-DD or ISO-8601 with offset, or null.
+        these facts; do not invent events, people or dates. Give a headline of at most \(BriefRules.headlineLimit) \
+        characters, 3 to 5 key points, and at most \(BriefRules.maxTasks) suggested tasks. Each task must name \
+        the source id of the fact it comes from, and its due date must be YYYY-MM-DD or ISO-8601 with \
+        offset, or null.
         """
 
     /// The facts as evidence chunks: one per event, reminder and thought, plus the draft brief.
@@ -48,9 +49,9 @@ struct BriefModel {
             .init("source", sources.isEmpty ? .string(maxLength: 200) : .string(enum: sources)),
         ])
         return ResponseSchema(name: "daily_brief", schema: .object([
-            .init("headline", .string(minLength: 1, maxLength: 119)),
+            .init("headline", .string(minLength: 1, maxLength: BriefRules.headlineLimit)),
             .init("key_points", .array(of: .string(minLength: 1, maxLength: 240), minItems: 3, maxItems: 5)),
-            .init("tasks", .array(of: task, maxItems: 5)),
+            .init("tasks", .array(of: task, maxItems: BriefRules.maxTasks)),
         ]))
     }
 
@@ -88,7 +89,7 @@ struct BriefModel {
             throw LadderRejection(rule: "brief-not-json")
         }
         let cleanHeadline = headline.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !cleanHeadline.isEmpty, cleanHeadline.count < 120 else { throw LadderRejection(rule: "headline-empty") }
+        guard !cleanHeadline.isEmpty, cleanHeadline.count <= BriefRules.headlineLimit else { throw LadderRejection(rule: "headline-empty") }
         var seen = Set<String>()
         var points = replied.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty && seen.insert($0).inserted }
         if compact, !points.isEmpty, points.count < 3 {
@@ -120,7 +121,7 @@ struct BriefModel {
         var value = deterministic
         value.headline = cleanHeadline
         value.keyPoints = points
-        value.tasks = tasks.isEmpty ? deterministic.tasks : Array(tasks.prefix(5))
+        value.tasks = tasks.isEmpty ? deterministic.tasks : Array(tasks.prefix(BriefRules.maxTasks))
         return value
     }
 }

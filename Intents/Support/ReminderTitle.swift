@@ -11,7 +11,9 @@ import Foundation
 /// 3. A container phrase ("to my calendar", "on the to do list", "for the calendar") with an
 ///    "add"/"put"/"schedule" verb names a calendar-style entry: both go ("add farm trip to my
 ///    calendar" → "farm trip").
-/// 4. Politeness and need preambles at the start ("please", "can you", "i need to", "i want
+/// 4. A leading "add" before an entry ("add a vet appointment…", "add jake's birthday party…")
+///    goes: the entry is the reminder, not the adding.
+/// 5. Politeness and need preambles at the start ("please", "can you", "i need to", "i want
 ///    to") and at the end ("please", "for me") go; so do trailing lead-in words.
 enum ReminderTitle {
     typealias Word = ReminderCommandParts.Word
@@ -41,6 +43,7 @@ enum ReminderTitle {
         w = stripAnchorFrame(w)
         w = stripContainer(w)
         w = stripPreambles(w)
+        w = stripEntryVerb(w)
         while let last = w.last, trailing.contains(last.key) || last.key == "me" && w.count >= 2 && w[w.count - 2].key == "for" {
             w.removeLast()
             if last.key == "me", w.last?.key == "for" { w.removeLast() }
@@ -103,6 +106,16 @@ enum ReminderTitle {
             return out.isEmpty ? words : out
         }
         return words
+    }
+
+    /// Words that start a named entry after "add": a determiner or a possessive ("jake's").
+    static let entryStarts: Set<String> = ["a", "an", "the", "my", "our", "his", "her", "their"]
+
+    static func stripEntryVerb(_ words: [Word]) -> [Word] {
+        guard words.count >= 3, words[0].key == "add" else { return words }
+        let next = words[1].key
+        guard entryStarts.contains(next) || next.hasSuffix("'s") && next.count > 2 else { return words }
+        return Array(words.dropFirst())
     }
 
     static func stripPreambles(_ words: [Word]) -> [Word] {

@@ -83,6 +83,8 @@ extension Grammar {
         if w == "eve" && !prefixed { return nil }
         let standalone = w == "tonight" || w == "tonite"
         if freeText && !prefixed && !standalone && !afterPart { return nil }
+        // "book a table for dinner": in a command, a meal after "for" is what the thing is for
+        if freeText, !afterPart, isWord(i, ["for"]), [.breakfast, .lunch, .dinner].contains(part) { return nil }
         var parts: [Part] = [.dayPart(part)]
         if today || standalone { parts.insert(.day(DayValue(day: self.today)), at: 0) }
         return Match(parts: parts, end: j + 1)

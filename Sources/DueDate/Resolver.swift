@@ -3,8 +3,8 @@ import Foundation
 /// Combines the parts of one phrase into a single resolved date.
 ///
 /// Rules: a bare weekday is the next one strictly after today (ignored next to an explicit
-/// date; placed inside a week-granular day); a time without a day is today's, or tomorrow's once
-/// its hour has passed; an am/pm-less 12-hour time without a day is the next of its two readings; with
+/// date; placed inside a week-granular day); a time or a part of the day ("in the morning")
+/// without a day is today's, or tomorrow's once its hour has passed; an am/pm-less 12-hour time without a day is the next of its two readings; with
 /// a day, a part of the day (afternoon, evening, tonight) decides, else a bare hour 1-6 is pm and
 /// anything else (7-12, or with minutes: "3:26") is read on the 24-hour clock; "midnight" alone
 /// is the coming 00:00, with a day it is that day's 00:00;
@@ -101,8 +101,11 @@ struct Resolver {
             }
             result = timed(t, on: base)
         } else if let part = dayPart {
-            let base = resolvedDay?.day ?? today
-            let wall = WallClock(day: base, hour: part.hour(grammar.config))
+            var wall = WallClock(day: resolvedDay?.day ?? today, hour: part.hour(grammar.config))
+            // "in the morning" with no day is the next morning once this one's hour has passed
+            if resolvedDay == nil, wall.instant(in: zone) <= grammar.now {
+                wall = WallClock(day: today.adding(days: 1), hour: wall.hour)
+            }
             result = ResolvedDate(start: wall.instant(in: zone), granularity: .hour)
         } else if let d = resolvedDay {
             result = spanned(d)

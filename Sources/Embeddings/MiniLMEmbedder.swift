@@ -116,7 +116,7 @@ extension MiniLMEmbedder {
     /// MiniLM when its weights are installed and load, else the hashing embedder. `problem` is
     /// nil when MiniLM loaded, else why not (for a hint such as "run `make models`").
     public static func loadDefault(
-        home: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
+        home: URL?, environment: [String: String]
     ) -> (embedder: any Embedder, problem: String?) {
         loadDefault(searching: ModelSearchPath.directories(home: home?.path, environment: environment))
     }

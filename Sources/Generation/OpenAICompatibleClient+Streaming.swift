@@ -50,7 +50,7 @@ extension OpenAICompatibleClient {
         if Task.isCancelled { throw ModelError.cancelled }
         guard let head else { throw ModelError.invalidResponse(reason: "no HTTP status received") }
         guard (200..<300).contains(head.status) else {
-            throw OpenAIErrorMapper.map(status: head.status, headers: head.headers, body: errorBody)
+            throw OpenAIErrorMapper.map(status: head.status, headers: head.headers, body: errorBody, now: clock())
         }
         for delta in try decoder.finish() { continuation.yield(delta) }
     }

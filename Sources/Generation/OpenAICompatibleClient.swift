@@ -29,15 +29,20 @@ public struct OpenAICompatibleClient: LanguageModel {
     private let apiKey: String?
     private let transport: any HTTPTransport
     private let endpointCheck: Result<CanonicalEndpoint, EndpointRefusal>
+    /// Wall time, for the reset instant of a rate limit (`Retry-After`).
+    let clock: @Sendable () -> Date
 
     /// - Parameters:
     ///   - apiKey: the key for the `Authorization: Bearer` header, if any (from a `KeyStore`).
-    ///   - transport: the network; `URLSessionTransport()` in production.
-    public init(configuration: OpenAIConfiguration, apiKey: String?, transport: any HTTPTransport = URLSessionTransport()) {
+    ///   - transport: the network (`AppServices.transport`: `URLSessionTransport` in production).
+    ///   - clock: wall time (`AppServices.clock`), for when a rate limit resets.
+    public init(configuration: OpenAIConfiguration, apiKey: String?, transport: any HTTPTransport,
+                clock: @escaping @Sendable () -> Date) {
         self.configuration = configuration
         let trimmed = apiKey?.trimmingCharacters(in: .whitespacesAndNewlines)
         self.apiKey = (trimmed?.isEmpty ?? true) ? nil : trimmed
         self.transport = transport
+        self.clock = clock
         do {
             endpointCheck = .success(try EndpointPolicy.canonical(configuration.baseURL, for: configuration.target))
         } catch {
@@ -49,9 +54,9 @@ public struct OpenAICompatibleClient: LanguageModel {
     /// environment override) from `keys`.
     /// - Throws: `SecretsError` when the secrets file cannot be read (e.g. insecure permissions).
     public init(configuration: OpenAIConfiguration, keys: any KeyStore,
-                transport: any HTTPTransport = URLSessionTransport()) throws {
+                transport: any HTTPTransport, clock: @escaping @Sendable () -> Date) throws {
         let name = configuration.target == .cloud ? KeyName.cloud : KeyName.local
-        self.init(configuration: configuration, apiKey: try keys.get(name: name), transport: transport)
+        self.init(configuration: configuration, apiKey: try keys.get(name: name), transport: transport, clock: clock)
     }
 
     public var descriptor: ModelDescriptor {
@@ -98,7 +103,7 @@ public struct OpenAICompatibleClient: LanguageModel {
                 continue
             }
             if style == .jsonObjectWithSchema { JSONObjectServers.forget(url) }
-            throw OpenAIErrorMapper.map(status: response.status, headers: response.headers, body: response.body)
+            throw OpenAIErrorMapper.map(status: response.status, headers: response.headers, body: response.body, now: clock())
         }
     }
 
@@ -115,11 +120,11 @@ public struct OpenAICompatibleClient: LanguageModel {
             return ModelVerification(method: .listModels, modelListed: listed)
         }
         guard response.status == 404 || response.status == 405 else {
-            throw OpenAIErrorMapper.map(status: response.status, headers: response.headers, body: response.body)
+            throw OpenAIErrorMapper.map(status: response.status, headers: response.headers, body: response.body, now: clock())
         }
         var probe = configuration
         probe.timeouts = .verification
-        let client = OpenAICompatibleClient(configuration: probe, apiKey: apiKey, transport: transport)
+        let client = OpenAICompatibleClient(configuration: probe, apiKey: apiKey, transport: transport, clock: clock)
         _ = try await client.complete(CompletionRequest(messages: [.user("ping")], maxTokens: 1, temperature: 0))
         return ModelVerification(method: .oneTokenCompletion, modelListed: nil)
     }

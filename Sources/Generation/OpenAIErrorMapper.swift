@@ -5,7 +5,7 @@ import Primitives
 /// Maps an HTTP error response (status, headers, body) to `ModelError`. The provider's free-text
 /// `message` is read only to recognise a context overflow; it is never kept.
 public enum OpenAIErrorMapper {
-    public static func map(status: Int, headers: [String: String], body: Data, now: Date = Date()) -> ModelError {
+    public static func map(status: Int, headers: [String: String], body: Data, now: Date) -> ModelError {
         let error = JSONValue.parse(body)?["error"]
         let code = error.flatMap(Self.code(in:))
         switch status {
@@ -57,7 +57,7 @@ public enum OpenAIErrorMapper {
 
     /// Rate-limit timing from the headers: `retry-after-ms`, `retry-after` (seconds or HTTP date),
     /// else the larger of `x-ratelimit-reset-requests` / `x-ratelimit-reset-tokens` (`6ms`, `1m30s`).
-    public static func rateLimit(headers: [String: String], now: Date = Date()) -> RateLimitInfo {
+    public static func rateLimit(headers: [String: String], now: Date) -> RateLimitInfo {
         var seconds: TimeInterval?
         if let ms = headers["retry-after-ms"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
             seconds = ms / 1000

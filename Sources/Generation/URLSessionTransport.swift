@@ -14,9 +14,9 @@ import Synchronization
 /// process environment libcurl reads (`ProxyEnvironment.exemptLoopback()`) for HTTPS to
 /// loopback; HTTPS to remote hosts keeps honouring `HTTPS_PROXY`.
 public struct URLSessionTransport: HTTPTransport {
-    /// - Parameter environment: kept for callers that pass one; libcurl reads the process
-    ///   environment itself, which is why loopback is exempted there.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// Exempts loopback from the proxy variables of the process environment, which libcurl
+    /// reads itself (the composition root builds one: `AppServices.live`).
+    public init() {
         ProxyEnvironment.exemptLoopback()
     }
 

@@ -1,41 +1,63 @@
 import Agenda
+import AppServices
 import Foundation
 import IntentKit
 import Secrets
 
-/// Everything the command line needs from the outside world; `main.swift` builds the live one,
-/// tests build their own.
+/// Everything the command line needs from the outside world: the process's effects
+/// (`services`, built once by `main.swift`) plus the output streams and the intent registry.
 public struct CLIEnvironment: Sendable {
-    public var environment: [String: String]
+    /// The effects; `environment`, `terminal`, `ids`, `wallClock` and `secrets` forward to it.
+    public var services: AppServices
     public var streams: any OutputStreams
-    public var terminal: any Terminal
     public var registry: IntentRegistry
-    public var ids: any IDGenerator
-    /// The real time, used when no `--now`/`INTENT_NOW` freezes the clock.
-    public var wallClock: @Sendable () -> Date
     /// Forces presence (tests); nil means detect from `/dev/tty`.
     public var presence: Presence?
-    /// The live keys, known to the redactor every output goes through.
-    public var secrets: SecretRegistry
 
+    public init(services: AppServices, streams: any OutputStreams, registry: IntentRegistry, presence: Presence? = nil) {
+        self.services = services
+        self.streams = streams
+        self.registry = registry
+        self.presence = presence
+    }
+
+    /// The live effects over `environment` with `terminal`, `ids` and `wallClock` given (tests).
     public init(environment: [String: String], streams: any OutputStreams, terminal: any Terminal,
                 registry: IntentRegistry, ids: any IDGenerator = RandomIDGenerator(),
                 wallClock: @escaping @Sendable () -> Date = { Date() }, presence: Presence? = nil) {
-        self.environment = environment
-        self.streams = streams
-        self.terminal = terminal
-        self.registry = registry
-        self.ids = ids
-        self.wallClock = wallClock
-        self.presence = presence
-        self.secrets = SecretRegistry(environment: environment)
+        var services = AppServices.live(environment: environment, terminal: terminal)
+        services.ids = ids
+        services.clock = wallClock
+        self.init(services: services, streams: streams, registry: registry, presence: presence)
+    }
+
+    /// The environment the effects were built over (set it through `services`).
+    public var environment: [String: String] { services.environment }
+    public var terminal: any Terminal {
+        get { services.terminal }
+        set { services.terminal = newValue }
+    }
+    public var ids: any IDGenerator {
+        get { services.ids }
+        set { services.ids = newValue }
+    }
+    /// The real time, used when no `--now`/`INTENT_NOW` freezes the clock.
+    public var wallClock: @Sendable () -> Date {
+        get { services.clock }
+        set { services.clock = newValue }
+    }
+    /// The live keys, known to the redactor every output goes through.
+    public var secrets: SecretRegistry { services.secrets }
+
+    /// The services of the home at `paths` (store, ladder, embedders, dates, keys).
+    func home(_ paths: AppPaths, dateOrder: String? = nil) -> HomeServices {
+        services.home(paths, dateOrder: dateOrder)
     }
 
     /// The machine's zone database and configured zone. `INTENT_SYSTEM_ROOT` points it at a fake
     /// root (tests); `TZDIR` moves the database as it does for glibc.
     var systemZones: SystemZones {
-        SystemZones(root: environment["INTENT_SYSTEM_ROOT"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/",
-                    environment: environment)
+        SystemZones(root: services.roots.system, environment: environment)
     }
 
     func detectPresence(noInput: Bool) -> Presence {

@@ -53,9 +53,9 @@ enum Redaction {
 extension CLIEnvironment {
     /// Paths for this invocation: `--home`, else `INTENT_HOME`, else XDG.
     func paths(_ globals: GlobalOptions, home: String? = nil) -> AppPaths {
-        let paths = AppPaths.resolve(home: home ?? globals.home, environment: environment)
+        let paths = services.paths(home: home ?? globals.home)
         // The home's stored keys join the redactor before anything of this command is printed.
-        secrets.register(contentsOf: FileKeyStore(directory: paths.configDirectory, environment: environment))
+        secrets.register(contentsOf: services.keys(paths))
         return paths
     }
 

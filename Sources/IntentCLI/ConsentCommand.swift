@@ -20,14 +20,14 @@ enum ConsentCommand {
             if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
             let action = parsed.positional.first ?? "show"
             let paths = env.paths(globals, home: parsed.value("home"))
-            let store = IntentStore(paths: paths)
+            let home = env.home(paths), store = home.store
             try await store.ensureConfigured()
             let book = ConsentBook(store: store)
             switch action {
             case "show":
                 break
             case "allow":
-                let ladder = ModelLadder.live(paths: paths, store: store, environment: env.environment)
+                let ladder = home.ladder
                 if let error = ladder.setupError { throw error }
                 guard let cloud = ladder.cloud else {
                     throw IntentError.configuration("no cloud model is configured; run `intent models set cloud --base-url https://… --model NAME` first")

@@ -18,7 +18,7 @@ enum EmbedCommand {
             if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
             guard !parsed.positional.isEmpty else { throw IntentError.usage("intent embed TEXT (use '-' to read stdin)") }
             let text = parsed.positional == ["-"] ? try InputReader.readStdinText() : parsed.positional.joined(separator: " ")
-            let loaded = EmbedderProvider.live(paths: env.paths(globals, home: parsed.value("home"))).current
+            let loaded = env.home(env.paths(globals, home: parsed.value("home"))).embedders.current
             if let problem = loaded.problem {
                 env.streams.err("intent: \(problem); using the \(loaded.embedder.identifier) embedder — run 'make models' to install MiniLM\n")
             }
@@ -46,7 +46,7 @@ enum BenchCommand {
         usage: "intent bench embed [--sentences N] | library [--chunks N] [--dir DIR]  [--json]",
         run: { args, globals, env in
             let (parsed, suite) = try ArgumentParser.parseAction(args, specs: specs, command: command)
-            let embedder = EmbedderProvider.live(paths: env.paths(globals)).current.embedder
+            let embedder = env.home(env.paths(globals)).embedders.current.embedder
             let json = globals.json || parsed.has("json")
             switch suite {
             case "embed":
@@ -56,7 +56,8 @@ enum BenchCommand {
                 let dir = parsed.value("dir").map { URL(fileURLWithPath: $0) }
                     ?? FileManager.default.temporaryDirectory.appendingPathComponent("intent-bench-\(UUID().uuidString.prefix(8))")
                 defer { if parsed.value("dir") == nil { try? FileManager.default.removeItem(at: dir) } }
-                let report = try LibraryBenchmark.run(home: dir, embedder: embedder, chunks: Int(parsed.value("chunks") ?? "100000") ?? 100_000)
+                let report = try LibraryBenchmark.run(home: dir, embedder: embedder, chunks: Int(parsed.value("chunks") ?? "100000") ?? 100_000,
+                                                      clock: env.wallClock)
                 if json { try env.printJSON(report) } else { try printFields(report, env) }
             default:
                 throw IntentError.usage("unknown benchmark '\(suite)' (embed, library)")

@@ -45,7 +45,7 @@ enum CommandEval {
         }
         var report = CommandEvalReport(rows: cases.count, rungs: [], skipped: [:])
         for rung in requested ?? allRungs {
-            guard let ladder = try RungLadders.make(rung, userPaths: userPaths, environment: env.environment) else {
+            guard let ladder = try RungLadders.make(rung, userPaths: userPaths, services: env.services) else {
                 report.skipped[rung] = RungLadders.whyMissing(rung)
                 if requested != nil { env.streams.err("intent: eval commands: rung \(rung) skipped — \(RungLadders.whyMissing(rung))\n") }
                 continue
@@ -83,7 +83,7 @@ enum CommandEval {
                 throw IntentError.invalidInput("eval commands: \(where_) needs a clock (\"now\" in the row or --now)")
             }
             let now: Date
-            do { now = try ClockOptions.now(flag: nowText, environment: [:], zone: zone, wallClock: { Date() }) } catch {
+            do { now = try ClockOptions.now(flag: nowText, environment: [:], zone: zone, wallClock: env.wallClock) } catch {
                 throw IntentError.invalidInput("eval commands: \(where_): \"now\" is not an ISO-8601 time")
             }
             if let due = row.due, CommandMatch.expectedDue(due) == nil {

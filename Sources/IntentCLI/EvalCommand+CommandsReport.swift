@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import Generation
 import IntentKit
@@ -126,12 +127,12 @@ enum RungLadders {
             : "no local server configured (intent models set local URL MODEL)"
     }
 
-    static func make(_ rung: String, userPaths: AppPaths, environment: [String: String]) throws -> Built? {
+    static func make(_ rung: String, userPaths: AppPaths, services: AppServices) throws -> Built? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intent-eval-\(UUID().uuidString.prefix(8))")
         do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
             throw IntentError.cannotCreate("eval commands: cannot create a scratch home in the temporary directory")
         }
-        let store = IntentStore(paths: AppPaths.resolve(home: directory.path, environment: ["HOME": directory.path]))
+        let store = services.home(AppPaths.resolve(home: directory.path, environment: ["HOME": directory.path])).store
         let built: Built?
         switch rung {
         case "deterministic":
@@ -139,12 +140,12 @@ enum RungLadders {
         case "embedded":
             built = EmbeddedLanguageModel.installed(in: userPaths.modelDirectories).map {
                 let model = EmbeddedLanguageModel(url: $0, selected: true)
-                return Built(ladder: ModelLadder(cloud: nil, local: model, store: store), store: store, model: "smollm2 (embedded)", directory: directory)
+                return Built(ladder: ModelLadder(cloud: nil, local: model, store: store, clock: services.clock), store: store, model: "smollm2 (embedded)", directory: directory)
             }
         default:
-            let ladder = ModelLadder.live(paths: userPaths, store: store, environment: environment)
+            let ladder = services.home(userPaths).ladder
             if let server = ladder.local as? OpenAICompatibleClient {
-                built = Built(ladder: ModelLadder(cloud: nil, local: server, store: store), store: store,
+                built = Built(ladder: ModelLadder(cloud: nil, local: server, store: store, clock: services.clock), store: store,
                               model: server.descriptor.model, directory: directory)
             } else { built = nil }
         }

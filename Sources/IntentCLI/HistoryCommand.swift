@@ -22,7 +22,7 @@ enum HistoryCommand {
             guard let limit = Int(limitText), limit > 0 else {
                 throw IntentError.usage("--limit must be a positive whole number")
             }
-            let store = IntentStore(paths: env.paths(globals, home: parsed.value("home")))
+            let store = env.home(env.paths(globals, home: parsed.value("home"))).store
             try await store.ensureConfigured()
             let intentName = parsed.value("intent").map { env.registry.intent(named: $0)?.description.name ?? $0 }
             let runs = try store.runs(limit: limit, intent: intentName)

@@ -20,7 +20,7 @@ enum KeysCommand {
         run: { args, globals, env in
             let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
-            let keys = FileKeyStore(directory: paths.configDirectory, environment: env.environment, registry: env.secrets)
+            let keys = env.services.keys(paths)
             let name = parsed.positional.dropFirst().first
             do {
                 switch action {
@@ -38,8 +38,8 @@ enum KeysCommand {
                     }
                     let value = try readKey(name, globals: globals, env: env)
                     try keys.set(name: name, value: value)
-                    try forgetQuota(name, paths: paths)
-                    env.streams.out("Stored key '\(name)' in \(keys.fileURL.path) (mode 0600).\n")
+                    try forgetQuota(name, store: env.home(paths).store)
+                    env.streams.out("Stored key '\(name)' in \(paths.secretsFileURL.path) (mode 0600).\n")
                     if let variable = KeyName.environmentVariable(for: name), env.environment[variable] != nil {
                         env.streams.err("intent: warning: \(variable) is set and overrides the stored key\n")
                     }
@@ -49,7 +49,7 @@ enum KeysCommand {
                 case "delete":
                     guard let name else { throw IntentError.usage("intent keys delete NAME") }
                     let removed = try keys.delete(name: name)
-                    try forgetQuota(name, paths: paths)
+                    try forgetQuota(name, store: env.home(paths).store)
                     env.streams.out(removed ? "Deleted key '\(name)'.\n" : "No key named '\(name)' is stored.\n")
                 case "list":
                     let entries = try keys.list().map { KeyEntry(name: $0, source: (try? keys.source(name: $0))?.rawValue ?? "file") }
@@ -89,10 +89,9 @@ enum KeysCommand {
     }
 
     /// A new key clears a remembered `credentials_rejected` (DESIGN §7): the state is unknown again.
-    static func forgetQuota(_ name: String, paths: AppPaths) throws {
+    static func forgetQuota(_ name: String, store: IntentStore) throws {
         let target: EndpointPolicy.Target? = name == KeyName.cloud ? .cloud : name == KeyName.local ? .local : nil
         guard let target else { return }
-        let store = IntentStore(paths: paths)
         try QuotaMemory(store: store).forget(target)
     }
 }

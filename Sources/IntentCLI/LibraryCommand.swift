@@ -21,10 +21,10 @@ enum LibraryCommand {
         run: { args, globals, env in
             let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
-            let store = IntentStore(paths: paths)
+            let home = env.home(paths), store = home.store
             try await store.ensureConfigured()
-            let loaded = EmbedderProvider.live(paths: paths).current
-            let library = Library(store: store, embedder: loaded.embedder)
+            let loaded = home.embedders.current
+            let library = home.library(embedder: loaded.embedder)
             let json = globals.json || parsed.has("json")
             let operands = Array(parsed.positional.dropFirst())
             do {

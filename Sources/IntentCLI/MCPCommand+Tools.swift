@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import IntentKit
 import MCP
@@ -7,7 +8,7 @@ import Routing
 /// resolution and validation, the shared store and ladder, a `runs` row marked `mcp`), headless.
 struct IntentTools: ToolProvider {
     let registry: IntentRegistry
-    let services: AppServices
+    let services: HomeServices
     let policy: RoutingPolicy
     let zone: TimeZone
     let approved: Set<String>
@@ -17,7 +18,7 @@ struct IntentTools: ToolProvider {
     let log: any DiagnosticLog
     let definitions: [JSONValue]
 
-    init(registry: IntentRegistry, services: AppServices, policy: RoutingPolicy, zone: TimeZone, approved: Set<String>,
+    init(registry: IntentRegistry, services: HomeServices, policy: RoutingPolicy, zone: TimeZone, approved: Set<String>,
          environment: [String: String], wallClock: @escaping @Sendable () -> Date, ids: any IDGenerator,
          log: any DiagnosticLog) {
         self.registry = registry

@@ -50,7 +50,7 @@ enum MCPCommand {
             throw IntentError.configuration(error.description)
         }
 
-        let services = AppServices(paths: paths, environment: env.environment, dateOrder: config.raw["date_order"]?.stringValue)
+        let services = env.home(paths, dateOrder: config.raw["date_order"]?.stringValue)
         try? await services.store.ensureConfigured()
         let tools = IntentTools(registry: env.registry, services: services, policy: policy, zone: zone,
                                 approved: approved, environment: env.environment, wallClock: env.wallClock,

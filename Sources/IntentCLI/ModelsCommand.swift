@@ -110,14 +110,9 @@ struct ModelsDocument: Encodable {
 
 /// Shared plumbing of the routing commands.
 enum RoutingCLI {
-    static func keys(_ paths: AppPaths, _ env: CLIEnvironment) -> FileKeyStore {
-        FileKeyStore(directory: paths.configDirectory, environment: env.environment, registry: env.secrets)
-    }
+    static func keys(_ paths: AppPaths, _ env: CLIEnvironment) -> any KeyStore { env.services.keys(paths) }
 
-    static func admin(_ paths: AppPaths, _ env: CLIEnvironment) throws -> ModelAdmin {
-        ModelAdmin(paths: paths, store: IntentStore(paths: paths), keys: keys(paths, env),
-                   transport: URLSessionTransport(environment: env.environment))
-    }
+    static func admin(_ paths: AppPaths, _ env: CLIEnvironment) throws -> ModelAdmin { env.home(paths).modelAdmin }
 
     static func target(_ word: String?, usage: String) throws -> EndpointPolicy.Target {
         guard let word else { throw IntentError.usage(usage) }

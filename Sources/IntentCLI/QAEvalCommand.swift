@@ -18,7 +18,7 @@ enum QAEvalCommand {
             throw IntentError.usage("intent eval qa --docs DIR --questions FILE [--questions FILE...]")
         }
         let floors = try parseFloors(parsed.value("floors"))
-        let loaded = EmbedderProvider.live(paths: env.paths(globals)).current
+        let loaded = env.home(env.paths(globals)).embedders.current
         if let problem = loaded.problem { env.streams.err("intent: eval qa uses the hashing embedder (\(problem))\n") }
         let report: QAReport
         var configuration = RetrievalConfiguration.standard
@@ -31,7 +31,7 @@ enum QAEvalCommand {
         do {
             report = try QAEval.run(docs: URL(fileURLWithPath: docs), questions: questions.map { URL(fileURLWithPath: $0) },
                                     embedder: loaded.embedder, configuration: configuration, mode: mode,
-                                    home: parsed.value("index").map { URL(fileURLWithPath: $0) })
+                                    home: parsed.value("index").map { URL(fileURLWithPath: $0) }, clock: env.wallClock)
         } catch let error as RetrievalError { throw error.intentError }
         if json { try env.printJSON(report) } else {
             let f = { (x: Double) in String(format: "%.3f", x) }

@@ -19,7 +19,7 @@ enum ReceiptsCommand {
             let parsed = try ArgumentParser.parse(args, specs: specs)
             if parsed.has("help") { env.streams.out(HelpText.command(command, flags: specs)); return 0 }
             let json = globals.json || parsed.has("json")
-            let store = IntentStore(paths: env.paths(globals, home: parsed.value("home")))
+            let store = env.home(env.paths(globals, home: parsed.value("home"))).store
             try await store.ensureConfigured()
             let book = ReceiptBook(store: store)
             if let id = parsed.positional.first {

@@ -22,7 +22,7 @@ enum RemindersCommand {
         run: { args, globals, env in
             let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
             let paths = env.paths(globals, home: parsed.value("home"))
-            let store = IntentStore(paths: paths)
+            let store = env.home(paths).store
             try await store.ensureConfigured()
             let warn: (String) -> Void = { env.streams.err("intent: warning: \($0)\n") }
             let zone = try ClockOptions.timeZone(flag: globals.tz ?? parsed.value("tz"), environment: env.environment,

@@ -58,7 +58,7 @@ enum RunCommand {
         let presence = env.detectPresence(noInput: globals.noInput)
         let request = try parameterRequest(parsed, parameters: parameters, env: env)
 
-        let services = AppServices(paths: paths, environment: env.environment, dateOrder: config.raw["date_order"]?.stringValue)
+        let services = env.home(paths, dateOrder: config.raw["date_order"]?.stringValue)
         let context = services.context(runID: env.ids.make("run"), now: now, timeZone: zone, presence: presence,
                                        policy: policy, assumeYes: parsed.has("yes"), dryRun: parsed.has("dry-run"),
                                        terminal: env.terminal, ids: env.ids, log: StreamLog(streams: env.streams))

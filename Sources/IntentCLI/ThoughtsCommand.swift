@@ -22,7 +22,7 @@ enum ThoughtsCommand {
         let (parsed, action) = try ArgumentParser.parseAction(args, specs: specs, command: command)
         let json = globals.json || parsed.has("json")
         let zone = try ClockOptions.zone(globals, env)
-        let store = IntentStore(paths: env.paths(globals))
+        let store = env.home(env.paths(globals)).store
         let targets = Array(parsed.positional.dropFirst())
         switch action {
         case "list":

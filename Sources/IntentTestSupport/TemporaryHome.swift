@@ -1,7 +1,9 @@
+import AppServices
 import Foundation
 import IntentKit
 import Intents
 import Routing
+import Secrets
 import Store
 
 /// A fresh `intent` home in a temporary directory, removed when the value is released.
@@ -35,18 +37,34 @@ public final class TemporaryHome: @unchecked Sendable {
         return found.sorted()
     }
 
-    public func store() -> IntentStore { IntentStore(paths: paths) }
+    /// The effects of this home's tests: its ids, the reference clock, a scripted terminal, the
+    /// home's own `secrets.json` (no environment overrides) and an environment of `HOME` only.
+    /// The network and the system roots are unset: a test that reaches them stops naming them
+    /// (give them with `AppServices.test(...)` and `services(_:)`).
+    public var services: AppServices {
+        AppServices.test(environment: ["HOME": path], clock: { TestClock.reference }, ids: ids,
+                         terminal: ScriptedTerminal(),
+                         keyStore: { FileKeyStore(directory: $0, environment: [:]) })
+    }
 
-    /// A run context on this home with a frozen clock and scripted terminal.
+    /// The home's services (store, ladder, embedders, dates, keys) over `services`.
+    public func home(_ services: AppServices? = nil) -> HomeServices {
+        (services ?? self.services).home(paths)
+    }
+
+    /// A new store on this home (each call opens its own connection on first use).
+    public func store() -> IntentStore { home().store }
+
+    /// A run context on this home with a frozen clock and scripted terminal, over `home()`'s
+    /// services. Writes are not deferred (no `RunWrites`): what a run stores is in the store
+    /// when it returns, without `record`.
     public func context(now: Date = TestClock.reference, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                         presence: Presence = .headless, assumeYes: Bool = false, dryRun: Bool = false,
                         terminal: any Terminal = ScriptedTerminal(), log: any DiagnosticLog = RecordingLog()) -> RunContext {
-        var context = RunContext(runID: "run_test", now: now, timeZone: timeZone, presence: presence,
-                                 assumeYes: assumeYes, dryRun: dryRun, terminal: terminal,
-                                 ids: ids, log: log)
-        let store = store()
-        context.store = store
-        context.ladder = .deterministicOnly(store: store)
+        var context = home().context(runID: "run_test", now: now, timeZone: timeZone, presence: presence,
+                                     policy: .preferLocal, assumeYes: assumeYes, dryRun: dryRun,
+                                     terminal: terminal, ids: ids, log: log)
+        context.runWrites = nil
         return context
     }
 }

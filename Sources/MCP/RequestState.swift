@@ -57,7 +57,7 @@ public final class RequestStateSealer: Sendable {
     /// Nonces already redeemed, with their expiry, pruned as they lapse.
     private let redeemed = Mutex<[String: Int64]>([:])
 
-    public init(key: [UInt8], lifetime: Duration, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(key: [UInt8], lifetime: Duration, clock: @escaping @Sendable () -> Date) {
         self.key = key
         self.lifetime = lifetime
         self.clock = clock

@@ -42,7 +42,7 @@ enum FailureMemory {
     /// Records that `path` failed with `reason` (nothing when the file is gone: there is nothing
     /// to fingerprint, and a later file at that path is new).
     static func record(path: String, state: IngestionTicket.State, reason: String, hash: String?,
-                       fingerprint: FileFingerprint? = nil, _ c: Connection) throws {
+                       fingerprint: FileFingerprint? = nil, at now: Date, _ c: Connection) throws {
         guard let print = fingerprint ?? FileFingerprint.of(path) else { return }
         try c.run("""
             INSERT INTO library_failures(path, size, mtime_ns, content_hash, state, reason, failed_at)
@@ -50,7 +50,7 @@ enum FailureMemory {
             ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
               content_hash = excluded.content_hash, state = excluded.state, reason = excluded.reason,
               failed_at = excluded.failed_at
-            """, [path, print.size, print.mtimeNanoseconds, hash, state.rawValue, reason, Date().timeIntervalSince1970])
+            """, [path, print.size, print.mtimeNanoseconds, hash, state.rawValue, reason, now.timeIntervalSince1970])
     }
 
     static func record(at path: String, _ c: Connection) throws -> FailureRecord? {

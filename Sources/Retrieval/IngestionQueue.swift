@@ -29,6 +29,8 @@ struct IngestionQueue {
     let owner: String
     let leaseSeconds: Double
     let maxAttempts: Int
+    /// Wall time of tickets and leases (`Library.clock`).
+    let clock: @Sendable () -> Date
 
     static let columns = "id, path, action, state, attempts, outcome, doc_id"
 
@@ -51,7 +53,7 @@ struct IngestionQueue {
                 let insert = try c.prepare("""
                     INSERT INTO library_tickets(path, action, state, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?)
                     """)
-                let now = Date().timeIntervalSince1970
+                let now = clock().timeIntervalSince1970
                 var out: [Int64] = []
                 for path in slice {
                     if let existing = try find.rows([path, action.rawValue], { $0.int64(0) }).first {
@@ -77,7 +79,7 @@ struct IngestionQueue {
     func claim() throws -> IngestionTicket? {
         try db.write { c in
             while true {
-                let now = Date().timeIntervalSince1970
+                let now = clock().timeIntervalSince1970
                 let queued = try c.first("""
                     SELECT \(Self.columns) FROM library_tickets WHERE state = 'queued' ORDER BY id LIMIT 1
                     """, [], Self.map)
@@ -91,7 +93,8 @@ struct IngestionQueue {
                     let reason = "gave up after \(ticket.attempts) attempts (the worker stopped or crashed each time)"
                     try c.run("UPDATE library_tickets SET state = 'failed', outcome = ?, lease_owner = NULL, updated_at = ? WHERE id = ?",
                               [reason, now, ticket.id])
-                    if ticket.action == .index { try FailureMemory.record(path: ticket.path, state: .failed, reason: reason, hash: nil, c) }
+                    if ticket.action == .index { try FailureMemory.record(path: ticket.path, state: .failed, reason: reason, hash: nil,
+                                                                          at: Date(timeIntervalSince1970: now), c) }
                     continue
                 }
                 try c.run("""
@@ -107,7 +110,7 @@ struct IngestionQueue {
     /// Extends the lease of `ticket`. Returns false when the lease was lost to another worker.
     func heartbeat(_ ticket: Int64) throws -> Bool {
         try db.write { c in
-            let now = Date().timeIntervalSince1970
+            let now = clock().timeIntervalSince1970
             try c.run("UPDATE library_tickets SET lease_expires = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND state = 'processing'",
                       [now + leaseSeconds, now, ticket, owner])
             return c.changes > 0
@@ -119,7 +122,7 @@ struct IngestionQueue {
         try c.run("""
             UPDATE library_tickets SET state = ?, outcome = ?, doc_id = ?, lease_owner = NULL, lease_expires = NULL,
               updated_at = ? WHERE id = ? AND lease_owner = ? AND state = 'processing'
-            """, [state.rawValue, outcome, docId, Date().timeIntervalSince1970, ticket, owner])
+            """, [state.rawValue, outcome, docId, clock().timeIntervalSince1970, ticket, owner])
         return c.changes > 0
     }
 
@@ -137,7 +140,7 @@ struct IngestionQueue {
             try c.run("""
                 UPDATE library_tickets SET state = 'queued', attempts = max(attempts - 1, 0), lease_owner = NULL,
                   lease_expires = NULL, updated_at = ? WHERE id = ? AND lease_owner = ? AND state = 'processing'
-                """, [Date().timeIntervalSince1970, ticket, owner])
+                """, [clock().timeIntervalSince1970, ticket, owner])
         }
     }
 

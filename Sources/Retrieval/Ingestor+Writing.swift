@@ -25,9 +25,9 @@ struct StoredDocument: Equatable {
     }
 
     /// Makes the document searchable: the last transaction of its ingestion.
-    static func markComplete(_ id: Int64, _ c: Connection) throws {
+    static func markComplete(_ id: Int64, at now: Date, _ c: Connection) throws {
         try c.run("UPDATE library_documents SET complete = 1, indexed_at = ? WHERE id = ?",
-                  [ISO8601DateFormatter().string(from: Date()), id])
+                  [ISO8601DateFormatter().string(from: now), id])
         try LibraryCatalog.bumpGeneration(c)
     }
 }
@@ -39,10 +39,14 @@ struct ChunkWriter {
     let configuration: RetrievalConfiguration
     let bytes: [UInt8]
     let drafts: [ChunkDraft]
+    /// Wall time of the `indexed_at` stamps.
+    let clock: @Sendable () -> Date
     /// Chunks of this document already in the store (ordinals `0..<written`).
     private(set) var written = 0
 
-    init(db: Database, configuration: RetrievalConfiguration, bytes: [UInt8], drafts: [ChunkDraft]) {
+    init(db: Database, configuration: RetrievalConfiguration, bytes: [UInt8], drafts: [ChunkDraft],
+         clock: @escaping @Sendable () -> Date) {
+        self.clock = clock
         self.db = db
         self.configuration = configuration
         self.bytes = bytes
@@ -75,7 +79,7 @@ struct ChunkWriter {
                 INSERT INTO library_documents(path, kind, content_hash, size, chunk_count, embedder, indexed_at,
                   complete, index_generation) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)
                 """, [header.path, header.kind, header.contentHash, header.size, header.chunkCount, header.embedder,
-                      ISO8601DateFormatter().string(from: Date()), header.generation])
+                      ISO8601DateFormatter().string(from: clock()), header.generation])
             return c.lastInsertRowID
         }
     }

@@ -110,7 +110,7 @@ struct Ingestor {
         let header = StoredDocument(id: existing?.id ?? 0, path: path, kind: kind.rawValue, contentHash: hash, size: size,
                                     chunkCount: drafts.count, embedder: embedder.identifier, generation: generation,
                                     complete: 0)
-        var writer = ChunkWriter(db: db, configuration: configuration, bytes: source, drafts: drafts)
+        var writer = ChunkWriter(db: db, configuration: configuration, bytes: source, drafts: drafts, clock: queue.clock)
         let docId = try writer.prepare(header, existing: existing)
         var start = writer.written
         var pending: [(index: Int, vector: [Float])] = []
@@ -138,7 +138,7 @@ struct Ingestor {
         }
         do {
             try db.write { c in
-                try StoredDocument.markComplete(docId, c)
+                try StoredDocument.markComplete(docId, at: queue.clock(), c)
                 try FailureMemory.forget(path: path, c)
                 guard try queue.finish(ticket.id, state: .indexed, outcome: nil, docId: docId, c) else {
                     throw LeaseLost()
@@ -171,7 +171,7 @@ struct Ingestor {
         try db.write { c in
             if let fingerprint {
                 try FailureMemory.record(path: ticket.path, state: .refused, reason: error.description, hash: hash,
-                                         fingerprint: fingerprint, c)
+                                         fingerprint: fingerprint, at: queue.clock(), c)
             }
             _ = try queue.finish(ticket.id, state: .refused, outcome: error.description, docId: nil, c)
         }

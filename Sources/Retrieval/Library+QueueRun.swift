@@ -91,7 +91,7 @@ struct QueueRun {
             try db.write { try LibraryCatalog.remove(where: "id", doc.id, $0) }
         }
         try db.write { c in
-            if ticket.action == .index { try FailureMemory.record(path: ticket.path, state: .failed, reason: reason, hash: nil, c) }
+            if ticket.action == .index { try FailureMemory.record(path: ticket.path, state: .failed, reason: reason, hash: nil, at: queue.clock(), c) }
             _ = try queue.finish(ticket.id, state: .failed, outcome: reason, docId: nil, c)
         }
     }

@@ -14,21 +14,30 @@ public final class Library: Sendable {
     public let store: IntentStore
     public let embedder: any Embedder
     public let configuration: RetrievalConfiguration
+    /// Wall time of tickets, leases, failures and `indexed_at` stamps.
+    public let clock: @Sendable () -> Date
+    /// This worker's name in the leases it takes; unique per process (a run id, a random id).
+    public let workerID: String
     private let mapped = Mutex<VectorFile?>(nil)
-    private let workerId = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
-    public init(store: IntentStore, embedder: any Embedder, configuration: RetrievalConfiguration = .standard) {
+    /// - Parameters:
+    ///   - clock: the wall clock (`AppServices.clock`).
+    ///   - workerID: the lease owner's name; two processes must never share one.
+    public init(store: IntentStore, embedder: any Embedder, configuration: RetrievalConfiguration = .standard,
+                clock: @escaping @Sendable () -> Date, workerID: String) {
         self.store = store
         self.embedder = embedder
         self.configuration = configuration
+        self.clock = clock
+        self.workerID = workerID
     }
 
     var vectorFileURL: URL { store.paths.libraryDirectory.appendingPathComponent("vectors.f32") }
     var lockURL: URL { store.paths.libraryDirectory.appendingPathComponent("worker.lock") }
 
     func queue(_ db: Database) -> IngestionQueue {
-        IngestionQueue(db: db, owner: workerId, leaseSeconds: configuration.leaseSeconds,
-                       maxAttempts: configuration.maxTicketAttempts)
+        IngestionQueue(db: db, owner: workerID, leaseSeconds: configuration.leaseSeconds,
+                       maxAttempts: configuration.maxTicketAttempts, clock: clock)
     }
 
     // MARK: Ingestion

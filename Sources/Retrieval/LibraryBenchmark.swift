@@ -43,7 +43,8 @@ public enum LibraryBenchmark {
     /// holds this benchmark's documents already (same `chunks`), they are not written again and
     /// ingestion only confirms them unchanged (to re-measure queries without re-ingesting).
     public static func run(home: URL, embedder: any Embedder, chunks: Int = 100_000, chunksPerDocument: Int = 50,
-                           queries: Int = 200, configuration: RetrievalConfiguration = .standard) throws -> LibraryBenchReport {
+                           queries: Int = 200, configuration: RetrievalConfiguration = .standard,
+                           clock: @escaping @Sendable () -> Date) throws -> LibraryBenchReport {
         let docsDir = home.appendingPathComponent("bench-docs")
         let existing = FileManager.default.fileExists(atPath: docsDir.path)
         try FileManager.default.createDirectory(at: docsDir, withIntermediateDirectories: true)
@@ -66,8 +67,8 @@ public enum LibraryBenchmark {
         }
         let paths = AppPaths(dataDirectory: home.appendingPathComponent("data"),
                              configDirectory: home.appendingPathComponent("config"), modelDirectories: [])
-        let library = Library(store: IntentStore(paths: paths, schema: Library.schema), embedder: embedder,
-                              configuration: configuration)
+        let library = Library(store: IntentStore(paths: paths, schema: Library.schema, housekeeping: nil), embedder: embedder,
+                              configuration: configuration, clock: clock, workerID: "library-bench-\(getpid())")
         try library.enqueue(paths: [docsDir])
         let summary = try library.processQueue()
         let status = try library.status(recent: 0)

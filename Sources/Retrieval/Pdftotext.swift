@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Primitives
 
 /// `PDFTextSource` that runs poppler's `pdftotext` as a child process: no shell, the file passed
 /// as an absolute path (so it is never read as an option), text to a pipe, killed when it runs
@@ -81,10 +82,10 @@ enum ChildProcess {
         defer { close(fds[0]) }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         var outcome: Outcome?
         while outcome == nil {
-            let left = deadline.timeIntervalSinceNow
+            let left = (deadline - ContinuousClock.now).inMilliseconds / 1000
             if left <= 0 { outcome = .timedOut; break }
             var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, Int32(min(left, 1) * 1000))

@@ -85,14 +85,15 @@ public enum QAEval {
     /// default a fresh temporary directory that is removed afterwards.
     public static func run(docs: URL, questions: [URL], embedder: any Embedder,
                            configuration: RetrievalConfiguration = .standard, mode: SearchMode = .standard,
-                           topK: Int? = nil, home: URL? = nil) throws -> QAReport {
+                           topK: Int? = nil, home: URL? = nil, clock: @escaping @Sendable () -> Date) throws -> QAReport {
         let items = try questions.flatMap { try QAQuestion.load($0) }
         let root = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("intent-qa-\(UUID().uuidString)")
         defer { if home == nil { try? FileManager.default.removeItem(at: root) } }
         let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
                              configDirectory: root.appendingPathComponent("config"), modelDirectories: [])
-        let store = IntentStore(paths: paths, schema: Library.schema)
-        let library = Library(store: store, embedder: embedder, configuration: configuration)
+        let store = IntentStore(paths: paths, schema: Library.schema, housekeeping: nil)
+        // The scratch home is this run's alone, so its one worker needs no unique name.
+        let library = Library(store: store, embedder: embedder, configuration: configuration, clock: clock, workerID: "qa-eval")
         try library.enqueue(paths: [docs])
         let summary = try library.processQueue()
         let status = try library.status(recent: 0)

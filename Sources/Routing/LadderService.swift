@@ -13,7 +13,7 @@ public enum LadderKey: ServiceKey {
 }
 
 extension RunContext {
-    /// The run's model ladder. The composition root sets `ModelLadder.live(...)`; tests set a
+    /// The run's model ladder. The composition root sets `ModelLadder.live(...)` (through `AppServices.home`); tests set a
     /// ladder over `ScriptedModel`s.
     public var ladder: ModelLadder {
         get { services[LadderKey.self] }
@@ -22,32 +22,32 @@ extension RunContext {
 }
 
 extension ModelLadder {
-    /// The live ladder: endpoints from `config.json` (`models`), keys from the secrets file or the
-    /// environment, the network through `transport`. Builds clients only; opens no connection.
+    /// The live ladder: endpoints from `config.json` (`models`), keys from `keys` (the secrets
+    /// file or the environment), the network through `transport`, wall time from `clock`.
+    /// Builds clients only; opens no connection.
     /// It never throws: when config.json or the secrets file cannot be read, the ladder carries
     /// the error in `setupError` and `run` throws it (78), so runs that never consult the ladder
     /// are unaffected.
-    public static func live(paths: AppPaths, store: IntentStore, environment: [String: String],
-                            transport: any HTTPTransport = URLSessionTransport(),
-                            configuration: RoutingConfiguration = .standard,
-                            secrets: SecretRegistry? = nil) -> ModelLadder {
+    public static func live(paths: AppPaths, store: IntentStore, keys: any KeyStore, transport: any HTTPTransport,
+                            clock: @escaping @Sendable () -> Date,
+                            configuration: RoutingConfiguration = .standard) -> ModelLadder {
         do {
             let settings = try ModelSettings.load(paths)
-            let keys = FileKeyStore(directory: paths.configDirectory, environment: environment, registry: secrets)
-            let server = try client(settings.localConfiguration, keys: keys, transport: transport)
-            return ModelLadder(cloud: try client(settings.cloudConfiguration, keys: keys, transport: transport),
+            let server = try client(settings.localConfiguration, keys: keys, transport: transport, clock: clock)
+            return ModelLadder(cloud: try client(settings.cloudConfiguration, keys: keys, transport: transport, clock: clock),
                                local: server ?? embedded(settings.local, paths: paths),
-                               store: store, configuration: configuration)
+                               store: store, configuration: configuration, clock: clock)
         } catch {
             let message = (error as? RoutingError)?.description ?? (error as? IntentError)?.description ?? String(describing: error)
-            return ModelLadder(cloud: nil, local: nil, store: store, configuration: configuration,
+            return ModelLadder(cloud: nil, local: nil, store: store, configuration: configuration, clock: clock,
                                setupError: .configuration(message))
         }
     }
 
-    /// A ladder with no models: every run completes on its declared fallback (and still gets a receipt).
-    public static func deterministicOnly(store: IntentStore) -> ModelLadder {
-        ModelLadder(cloud: nil, local: nil, store: store)
+    /// A ladder with no models: every run completes on its declared fallback (and still gets a
+    /// receipt stamped by `clock`).
+    public static func deterministicOnly(store: IntentStore, clock: @escaping @Sendable () -> Date) -> ModelLadder {
+        ModelLadder(cloud: nil, local: nil, store: store, clock: clock)
     }
 
     /// The in-process model when no local server is configured and its weights are installed.
@@ -62,10 +62,10 @@ extension ModelLadder {
     }
 
     static func client(_ configuration: OpenAIConfiguration?, keys: any KeyStore,
-                       transport: any HTTPTransport) throws -> OpenAICompatibleClient? {
+                       transport: any HTTPTransport, clock: @escaping @Sendable () -> Date) throws -> OpenAICompatibleClient? {
         guard let configuration else { return nil }
         do {
-            return try OpenAICompatibleClient(configuration: configuration, keys: keys, transport: transport)
+            return try OpenAICompatibleClient(configuration: configuration, keys: keys, transport: transport, clock: clock)
         } catch {
             throw RoutingError.configuration("cannot read the \(configuration.target.rawValue) model's key: \(error)")
         }

@@ -64,8 +64,8 @@ public struct ModelAdmin: Sendable {
     public let configuration: RoutingConfiguration
     let clock: @Sendable () -> Date
 
-    public init(paths: AppPaths, store: IntentStore, keys: any KeyStore, transport: any HTTPTransport = URLSessionTransport(),
-                configuration: RoutingConfiguration = .standard, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(paths: AppPaths, store: IntentStore, keys: any KeyStore, transport: any HTTPTransport,
+                configuration: RoutingConfiguration = .standard, clock: @escaping @Sendable () -> Date) {
         self.paths = paths
         self.store = store
         self.keys = keys
@@ -186,7 +186,7 @@ public struct ModelAdmin: Sendable {
 
     func client(_ target: EndpointPolicy.Target, settings: ModelSettings) throws -> OpenAICompatibleClient? {
         try ModelLadder.client(target == .cloud ? settings.cloudConfiguration : settings.localConfiguration,
-                               keys: keys, transport: transport)
+                               keys: keys, transport: transport, clock: clock)
     }
 
     func unconfigured(_ target: EndpointPolicy.Target, settings: ModelSettings) -> ModelStatus {

@@ -26,7 +26,7 @@ public final class ModelLadder: Sendable {
     ///     probed (loopback `GET /models`) before planning; other models report `availability`.
     ///   - clock: wall time for attempts, receipts and quota resets.
     public init(cloud: (any LanguageModel)?, local: (any LanguageModel)?, store: IntentStore,
-                configuration: RoutingConfiguration = .standard, clock: @escaping @Sendable () -> Date = { Date() },
+                configuration: RoutingConfiguration = .standard, clock: @escaping @Sendable () -> Date,
                 setupError: RoutingError? = nil) {
         self.setupError = setupError
         self.cloud = cloud

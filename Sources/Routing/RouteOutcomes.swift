@@ -3,7 +3,7 @@ import IntentKit
 
 /// How a model's reply was verified, as the receipt's `verification` writes it: `not_run`,
 /// `passed`, or `failed:<rule>` (a stable, content-free rule id).
-public enum Verification: Sendable, Equatable, Codable, CustomStringConvertible {
+public enum Verification: Sendable, Equatable, WireCodable {
     /// No model answer was checked.
     case notRun
     case passed
@@ -29,18 +29,6 @@ public enum Verification: Sendable, Equatable, Codable, CustomStringConvertible 
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = Verification(wire: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown verification"))
-        }
-        self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }
 
 /// How consent for the cloud rung stood or was obtained, as the receipt's `consent` writes it.
@@ -83,7 +71,7 @@ public enum LocalUnsuitability: String, Sendable, Equatable, Codable, CustomStri
 /// (`networkUnavailable`), `<target>Failed:<category>` for a model error or failed probe,
 /// `<target>Rejected:<rule>` when the intent's validator refused the reply, or
 /// `localUnsuitable:<why>`.
-public enum FallbackReason: Sendable, Equatable, Codable, CustomStringConvertible {
+public enum FallbackReason: Sendable, Equatable, WireCodable {
     case code(ReasonCode)
     case failed(RouteTarget, category: String)
     case rejected(RouteTarget, rule: String)
@@ -119,18 +107,6 @@ public enum FallbackReason: Sendable, Equatable, Codable, CustomStringConvertibl
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = FallbackReason(wire: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown fallback reason"))
-        }
-        self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 
     /// A model or probe failure (declared on stderr: a cron job's mail says why).
     public var isFailure: Bool {
@@ -145,5 +121,26 @@ public enum FallbackReason: Sendable, Equatable, Codable, CustomStringConvertibl
         case .unsuitable: return .local
         case .code: return nil
         }
+    }
+}
+
+/// A value written on the wire as its `description` and read back with `init?(wire:)`: receipts
+/// and `runs` rows store these outcomes as short stable strings.
+public protocol WireCodable: Codable, CustomStringConvertible {
+    init?(wire: String)
+}
+
+extension WireCodable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = Self(wire: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown \(Self.self) '\(text)'"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

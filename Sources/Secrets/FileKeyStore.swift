@@ -20,7 +20,7 @@ public struct FileKeyStore: KeyStore {
     ///   - directory: the configuration directory; created (0700) on the first write.
     ///   - environment: variables consulted for overrides (inject a fixed one in tests).
     ///   - registry: where every value read or stored is registered for redaction.
-    public init(directory: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+    public init(directory: URL, environment: [String: String],
                 registry: SecretRegistry? = nil) {
         self.directory = directory
         self.environment = environment

@@ -30,6 +30,10 @@ public final class InMemoryKeyStore: KeyStore {
         return entries.withLock { $0.removeValue(forKey: name) != nil }
     }
 
+    public func storedValues() throws -> [String] {
+        entries.withLock { Array($0.values) } + [KeyName.cloud, KeyName.local].compactMap(environmentValue(for:))
+    }
+
     public func list() throws -> [String] {
         var names = Set(entries.withLock { Array($0.keys) })
         for name in [KeyName.cloud, KeyName.local] where environmentValue(for: name) != nil {

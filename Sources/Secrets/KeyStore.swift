@@ -17,6 +17,8 @@ public protocol KeyStore: Sendable {
     func list() throws -> [String]
     /// Where `get(name:)` would find the value, without reading it out.
     func source(name: String) throws -> KeySource?
+    /// Every stored value and environment override, for the redactor only.
+    func storedValues() throws -> [String]
 }
 
 /// Where a key's value comes from.

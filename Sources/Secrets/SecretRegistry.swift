@@ -26,7 +26,7 @@ public final class SecretRegistry: Sendable {
 
     /// Adds every value stored in `store` (an unreadable file is skipped: the command that needs
     /// the key reports it).
-    public func register(contentsOf store: FileKeyStore) {
+    public func register(contentsOf store: any KeyStore) {
         for value in (try? store.storedValues()) ?? [] { register(value) }
     }
 

@@ -30,10 +30,12 @@ public struct Housekeeping: Sendable {
     public var pruneInterval: Double = 24 * 3600
     /// A temp file whose writer cannot be identified is removed when older than this (seconds).
     public var staleTempAge: Double = 3600
-    /// The wall clock (tests freeze it).
-    public var now: @Sendable () -> Date = { Date() }
+    /// The wall clock (`AppServices.clock`; tests freeze it).
+    public var now: @Sendable () -> Date
 
-    public init() {}
+    public init(now: @escaping @Sendable () -> Date) {
+        self.now = now
+    }
 
     func run(_ store: IntentStore, _ db: Database) {
         let paths = store.paths

@@ -18,8 +18,10 @@ public final class IntentStore: Sendable {
     /// Housekeeping runs at most once per process; tests turn it off.
     let housekeeping: Housekeeping?
 
-    /// `schema`: every module's migrations, registered by the composition root (`HomeSchema`).
-    public init(paths: AppPaths, schema: [MigrationSet], housekeeping: Housekeeping? = Housekeeping()) {
+    /// - Parameters:
+    ///   - schema: every module's migrations, registered by the composition root (`HomeSchema`).
+    ///   - housekeeping: the first-open work and its clock; nil turns it off (scratch homes, tests).
+    public init(paths: AppPaths, schema: [MigrationSet], housekeeping: Housekeeping?) {
         self.paths = paths
         self.migrator = Migrator(schema)
         self.housekeeping = housekeeping

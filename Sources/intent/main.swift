@@ -7,8 +7,8 @@ import Intents
 
 // The composition root: live effects in, exit code out.
 umask(0o077)
-let environment = CLIEnvironment(environment: ProcessInfo.processInfo.environment,
-                                 streams: StandardStreams(), terminal: TTYTerminal(), registry: intentRegistry)
+let environment = CLIEnvironment(services: .live(environment: ProcessInfo.processInfo.environment),
+                                 streams: StandardStreams(), registry: intentRegistry)
 let work = Task { await IntentCommandLine.run(Array(CommandLine.arguments.dropFirst()), in: environment) }
 
 // SIGINT cancels the run; whatever has not finished a second later is abandoned with exit 130.

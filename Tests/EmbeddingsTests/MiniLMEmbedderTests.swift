@@ -67,7 +67,8 @@ final class MiniLMEmbedderTests: XCTestCase {
 
     func testLoadDefaultPrefersInstalledMiniLM() throws {
         _ = try MiniLMFixtures.model()
-        let result = MiniLMEmbedder.loadDefault(home: nil)
+        // The weights installed for the user, where `make models` puts them.
+        let result = MiniLMEmbedder.loadDefault(home: nil, environment: ProcessInfo.processInfo.environment)
         XCTAssertEqual(result.embedder.identifier, "minilm-l6-v2")
         XCTAssertNil(result.problem)
     }

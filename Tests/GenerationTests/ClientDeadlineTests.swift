@@ -74,7 +74,8 @@ struct ClientDeadlineTests {
         let server = try FakeOpenAIServer()
         // A cloud configuration over plain http is refused by policy before any connection.
         let configuration = OpenAIConfiguration.cloud(baseURL: server.baseURL, model: "gpt-x")
-        let client = OpenAICompatibleClient(configuration: configuration, apiKey: "sk-proj-abcdefghijklmnopqrstuvwx")
+        let client = OpenAICompatibleClient(configuration: configuration, apiKey: "sk-proj-abcdefghijklmnopqrstuvwx",
+                                            transport: TestEffects.loopback, clock: TestEffects.clock)
         #expect(client.availability == .endpointRefused(rule: .cloudRequiresHTTPS))
         let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
         #expect(error?.category == "endpoint_refused")
@@ -90,7 +91,7 @@ struct ClientDeadlineTests {
         let server = try FakeOpenAIServer()
         var configuration = OpenAIConfiguration.local(baseURL: server.baseURL, model: "m")
         configuration.requiresKey = true
-        let client = OpenAICompatibleClient(configuration: configuration, apiKey: "  ")
+        let client = OpenAICompatibleClient(configuration: configuration, apiKey: "  ", transport: TestEffects.loopback, clock: TestEffects.clock)
         #expect(client.availability == .missingCredentials)
         let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
         #expect(error == .missingCredentials)
@@ -148,7 +149,8 @@ struct ClientDeadlineTests {
         let port = server.port
         server.stop()
         try await Task.sleep(for: .milliseconds(150))
-        let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://127.0.0.1:\(port)/v1", model: "m"), apiKey: nil)
+        let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://127.0.0.1:\(port)/v1", model: "m"), apiKey: nil,
+                                            transport: TestEffects.loopback, clock: TestEffects.clock)
         let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
         #expect(error?.category == "network")
     }

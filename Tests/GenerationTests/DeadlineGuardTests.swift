@@ -96,7 +96,7 @@ struct CloudClientTests {
         server.enqueue(.json(status: 200, body: try OpenAIFixtures.load("06_real_basic_200.json").body))
         let transport = FakeServerTransport(server: server)
         let client = OpenAICompatibleClient(configuration: .cloud(baseURL: "https://api.example.com/v1", model: "gpt-x"),
-                                            apiKey: "sk-proj-cloudkey0000000000000000", transport: transport)
+                                            apiKey: "sk-proj-cloudkey0000000000000000", transport: transport, clock: TestEffects.clock)
         #expect(client.availability == .available)
         #expect(client.descriptor == ModelDescriptor(target: .cloud, provider: "openai-compatible", model: "gpt-x", host: "api.example.com",
                                                      endpoint: try EndpointPolicy.canonical("https://api.example.com/v1", for: .cloud)))
@@ -114,7 +114,7 @@ struct CloudClientTests {
         let server = try FakeOpenAIServer()
         let transport = FakeServerTransport(server: server)
         let client = OpenAICompatibleClient(configuration: .cloud(baseURL: "https://api.example.com/v1", model: "gpt-x"),
-                                            apiKey: nil, transport: transport)
+                                            apiKey: nil, transport: transport, clock: TestEffects.clock)
         #expect(client.availability == .missingCredentials)
         let error = await modelError { _ = try await collect(client.stream(CompletionRequest(messages: [.user("q")]))) }
         #expect(error == .missingCredentials)

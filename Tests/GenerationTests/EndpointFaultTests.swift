@@ -11,7 +11,8 @@ struct EndpointFaultTests {
     @Test func ipv6LoopbackConnects() async throws {
         let server = try FakeOpenAIServer(ipv6: true)
         server.enqueue(.completion("over ::1"))
-        let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://[::1]:\(server.port)/v1", model: "m"), apiKey: nil)
+        let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://[::1]:\(server.port)/v1", model: "m"), apiKey: nil,
+                                            transport: TestEffects.loopback, clock: TestEffects.clock)
         #expect(client.descriptor.hostPort == "[::1]:\(server.port)")
         let completion = try await client.complete(CompletionRequest(messages: [.user("q")]))
         #expect(completion.text == "over ::1")
@@ -21,9 +22,11 @@ struct EndpointFaultTests {
     @Test func upperCaseSchemeAndTrailingDotConnectInCanonicalForm() async throws {
         let server = try FakeOpenAIServer()
         server.enqueue(.completion("canonical"), .completion("canonical"))
-        let upper = OpenAICompatibleClient(configuration: .local(baseURL: "HTTP://127.0.0.1:\(server.port)/v1/", model: "m"), apiKey: nil)
+        let upper = OpenAICompatibleClient(configuration: .local(baseURL: "HTTP://127.0.0.1:\(server.port)/v1/", model: "m"), apiKey: nil,
+                                            transport: TestEffects.loopback, clock: TestEffects.clock)
         #expect(try await upper.complete(CompletionRequest(messages: [.user("q")])).text == "canonical")
-        let dotted = OpenAICompatibleClient(configuration: .local(baseURL: "http://localhost.:\(server.port)/v1", model: "m"), apiKey: nil)
+        let dotted = OpenAICompatibleClient(configuration: .local(baseURL: "http://localhost.:\(server.port)/v1", model: "m"), apiKey: nil,
+                                            transport: TestEffects.loopback, clock: TestEffects.clock)
         #expect(dotted.descriptor.host == "localhost")
         #expect(try await dotted.complete(CompletionRequest(messages: [.user("q")])).text == "canonical")
         #expect(server.requests.last?.headers["host"] == "localhost:\(server.port)", "no DNS name with a trailing dot is connected to")
@@ -48,7 +51,7 @@ struct EndpointFaultTests {
         do { for try await _ in client.stream(CompletionRequest(messages: [.user("q")])) {} } catch { failure = error }
         #expect(!(String(describing: try #require(failure))).contains(key))
         // Known provider codes are still reported.
-        #expect(OpenAIErrorMapper.map(status: 429, headers: [:], body: Data(#"{"error":{"code":"insufficient_quota"}}"#.utf8))
+        #expect(OpenAIErrorMapper.map(status: 429, headers: [:], body: Data(#"{"error":{"code":"insufficient_quota"}}"#.utf8), now: TestEffects.now)
                 == .rateLimited(RateLimitInfo(code: "insufficient_quota")))
     }
 }

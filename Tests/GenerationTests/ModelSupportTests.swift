@@ -61,16 +61,16 @@ struct ModelSupportTests {
         #expect(date.retryAfter == 60)
         #expect(OpenAIErrorMapper.rateLimit(headers: [:], now: now) == RateLimitInfo())
         let quota = OpenAIErrorMapper.map(status: 429, headers: [:],
-                                          body: Data(#"{"error": {"message": "You exceeded your current quota", "type": "insufficient_quota", "code": "insufficient_quota"}}"#.utf8))
+                                          body: Data(#"{"error": {"message": "You exceeded your current quota", "type": "insufficient_quota", "code": "insufficient_quota"}}"#.utf8), now: now)
         guard case .rateLimited(let info) = quota else { Issue.record("expected rateLimited"); return }
         #expect(info.isQuotaExhausted)
     }
 
     @Test func errorCodesAreSanitized() {
-        let error = OpenAIErrorMapper.map(status: 403, headers: [:], body: Data(#"{"error": {"message": "m", "code": "Your key sk-abc is blocked"}}"#.utf8))
+        let error = OpenAIErrorMapper.map(status: 403, headers: [:], body: Data(#"{"error": {"message": "m", "code": "Your key sk-abc is blocked"}}"#.utf8), now: TestEffects.now)
         #expect(error == .unauthorized(status: 403, code: nil))
-        #expect(OpenAIErrorMapper.map(status: 502, headers: [:], body: Data("<html>bad gateway</html>".utf8)) == .server(status: 502, code: nil))
-        #expect(OpenAIErrorMapper.map(status: 400, headers: [:], body: Data(#"{"error": {"message": "the request exceeds the available context size", "type": "exceed_context_size_error"}}"#.utf8))
+        #expect(OpenAIErrorMapper.map(status: 502, headers: [:], body: Data("<html>bad gateway</html>".utf8), now: TestEffects.now) == .server(status: 502, code: nil))
+        #expect(OpenAIErrorMapper.map(status: 400, headers: [:], body: Data(#"{"error": {"message": "the request exceeds the available context size", "type": "exceed_context_size_error"}}"#.utf8), now: TestEffects.now)
                 == .contextOverflow(estimatedTokens: nil, limit: nil))
         #expect(ModelError.timeout(.firstByte).category == "timeout_first_byte")
         #expect(ModelError.rateLimited(RateLimitInfo()).isTransient == false)

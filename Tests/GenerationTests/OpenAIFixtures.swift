@@ -66,7 +66,7 @@ func localClient(_ server: FakeOpenAIServer, timeouts: ModelTimeouts = .local, j
                  apiKey: String? = nil) -> OpenAICompatibleClient {
     var configuration = OpenAIConfiguration.local(baseURL: server.baseURL, model: "fake-model", jsonSchemaOutput: jsonSchema)
     configuration.timeouts = timeouts
-    return OpenAICompatibleClient(configuration: configuration, apiKey: apiKey)
+    return OpenAICompatibleClient(configuration: configuration, apiKey: apiKey, transport: TestEffects.loopback, clock: TestEffects.clock)
 }
 
 /// Runs `body` and returns the `ModelError` it threw (nil when it did not throw one).

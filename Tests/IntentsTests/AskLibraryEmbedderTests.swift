@@ -26,7 +26,7 @@ import Testing
         try Data("The insurance renewal is due on 14 March every year.\n".utf8).write(to: docs.appendingPathComponent("note.md"))
         let store = home.store()
         try await store.ensureConfigured()
-        let library = Library(store: store, embedder: HashingEmbedder())
+        let library = Library(store: store, embedder: HashingEmbedder(), clock: { TestClock.reference }, workerID: "test-worker")
         try library.enqueue(paths: [docs])
         try library.processQueue()
 
@@ -49,7 +49,7 @@ import Testing
         try Data("The boiler is serviced every October.\n".utf8).write(to: docs.appendingPathComponent("later.md"))
         let store = home.store()
         try await store.ensureConfigured()
-        let library = Library(store: store, embedder: HashingEmbedder())
+        let library = Library(store: store, embedder: HashingEmbedder(), clock: { TestClock.reference }, workerID: "test-worker")
         try library.enqueue(paths: [docs.appendingPathComponent("note.md")])
         try library.processQueue()
         try library.enqueue(paths: [docs.appendingPathComponent("later.md")])   // queued, not yet indexed

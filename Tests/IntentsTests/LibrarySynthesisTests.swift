@@ -17,7 +17,7 @@ import Testing
             .write(to: docs.appendingPathComponent("note.md"))
         let store = home.store()
         try await store.ensureConfigured()
-        let library = Library(store: store, embedder: HashingEmbedder())
+        let library = Library(store: store, embedder: HashingEmbedder(), clock: { TestClock.reference }, workerID: "test-worker")
         try library.enqueue(paths: [docs])
         try library.processQueue()
         let question = "When is the insurance renewal due?"

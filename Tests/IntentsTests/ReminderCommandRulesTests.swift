@@ -32,6 +32,17 @@ import Testing
         ("set up a reminder so i don't forget the baby shower this weekend", "The baby shower", "2026-12-05"),
         ("make me a reminder that tommorow is trash day", "Trash day", "2026-12-01"),
         ("tell me later to call bill", "Call bill", nil),
+        // "add" before an entry goes; other verbs stay
+        ("add a dentist visit for monday at 3pm", "A dentist visit", "2026-12-07T15:00:00+01:00"),
+        ("add my sister's graduation on friday", "My sister's graduation", "2026-12-04"),
+        ("add milk to the shopping list", "Milk", nil),
+        ("schedule the boiler service for friday", "Schedule the boiler service", "2026-12-04"),
+        // a meal after "for" is what the thing is for; "at lunch" is a time
+        ("reserve a table for lunch on thursday at 1pm", "Reserve a table for lunch", "2026-12-03T13:00:00+01:00"),
+        ("phone the bank at lunch tomorrow", "Phone the bank", "2026-12-01T12:00:00+01:00"),
+        // a part of the day already past today is tomorrow's (09:00 now, mornings at 06:00)
+        ("water the plants in the morning", "Water the plants", "2026-12-01T06:00:00+01:00"),
+        ("water the plants in the evening", "Water the plants", "2026-11-30T18:00:00+01:00"),
     ] as [(String, String, String?)])
     func deterministicTitlesLoseTheFrameAndTheWholeDatePhrase(_ text: String, _ title: String, _ due: String?) {
         let parsed = command(text).deterministic()

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import IntentTestSupport
 @testable import MCP
 import Synchronization
 import Testing
@@ -41,7 +42,8 @@ struct MCPServerTests {
 
     func server(_ configuration: MCPConfiguration = .standard) -> MCPServer {
         MCPServer(provider: tools, sink: sink,
-                  sealer: RequestStateSealer(key: [UInt8](repeating: 1, count: 32), lifetime: .seconds(60)),
+                  sealer: RequestStateSealer(key: [UInt8](repeating: 1, count: 32), lifetime: .seconds(60),
+                                             clock: { TestClock.reference }),
                   identity: .init(name: "test", title: "Test", version: "0", instructions: "none"),
                   configuration: configuration)
     }

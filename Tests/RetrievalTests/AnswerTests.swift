@@ -52,7 +52,8 @@ final class AnswerTests: XCTestCase {
 
         var strict = RetrievalConfiguration()
         strict.citeEvidenceWhenAbstaining = false
-        let quiet = Library(store: t.library.store, embedder: HashingEmbedder(), configuration: strict)
+        let quiet = Library(store: t.library.store, embedder: HashingEmbedder(), configuration: strict,
+                            clock: TestTime.clock, workerID: "quiet-worker")
         let bare = try quiet.ask(question: "What is Kenya a founding member of?")
         XCTAssertTrue(bare.abstained)
         XCTAssertTrue(bare.citations.isEmpty)

@@ -46,7 +46,7 @@ import Testing
         try t.write("big.txt", Self.longText(sentences: 400))
         try t.library.enqueue(paths: [t.docs])
         // A second connection, as another process would have; it must never wait for the lock.
-        let other = try IntentStore(paths: t.library.store.paths, schema: Library.schema).database()
+        let other = try IntentStore(paths: t.library.store.paths, schema: Library.schema, housekeeping: nil).database()
         let wroteBetween = Mutex(0)
         let searchableMeanwhile = Mutex(false)
         let library = t.library
@@ -87,8 +87,9 @@ import Testing
         let embeddedBefore = embedder.embedded.withLock { $0 }
 
         // Another worker (as after kill -9: the lease is orphaned) continues after the written chunks.
-        let next = Library(store: IntentStore(paths: t.library.store.paths, schema: Library.schema),
-                           embedder: embedder, configuration: Self.smallCommits())
+        let next = Library(store: IntentStore(paths: t.library.store.paths, schema: Library.schema, housekeeping: nil),
+                           embedder: embedder, configuration: Self.smallCommits(),
+                           clock: TestTime.clock, workerID: "second-worker")
         let second = try next.processQueue()
         #expect(second.indexed == 1)
         let rows = try chunkRows(next)

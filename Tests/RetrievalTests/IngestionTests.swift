@@ -57,7 +57,7 @@ final class IngestionTests: XCTestCase {
         try t.library.enqueue(paths: [file])
         let db = try t.library.store.database()
         // A worker claims the ticket and dies without finishing (as after kill -9).
-        let dead = IngestionQueue(db: db, owner: "dead-worker", leaseSeconds: 3_600, maxAttempts: 3)
+        let dead = IngestionQueue(db: db, owner: "dead-worker", leaseSeconds: 3_600, maxAttempts: 3, clock: TestTime.clock)
         XCTAssertNotNil(try dead.claim())
         XCTAssertEqual(try t.library.status().tickets["processing"], 1)
         let summary = try t.library.processQueue()
@@ -71,8 +71,8 @@ final class IngestionTests: XCTestCase {
         let file = try t.write("a.txt", "Text.")
         try t.library.enqueue(paths: [file])
         let db = try t.library.store.database()
-        let first = IngestionQueue(db: db, owner: "one", leaseSeconds: -1, maxAttempts: 3)
-        let second = IngestionQueue(db: db, owner: "two", leaseSeconds: 60, maxAttempts: 3)
+        let first = IngestionQueue(db: db, owner: "one", leaseSeconds: -1, maxAttempts: 3, clock: TestTime.clock)
+        let second = IngestionQueue(db: db, owner: "two", leaseSeconds: 60, maxAttempts: 3, clock: TestTime.clock)
         let ticket = try XCTUnwrap(try first.claim())
         XCTAssertEqual(try second.claim()?.id, ticket.id, "an expired lease is taken over")
         XCTAssertFalse(try first.heartbeat(ticket.id))
@@ -85,7 +85,7 @@ final class IngestionTests: XCTestCase {
         try t.write("a.txt", "The Moon orbits the Earth.")
         try t.library.enqueue(paths: [t.docs])
         try t.library.processQueue()
-        let other = Library(store: t.library.store, embedder: TinyLimitEmbedder())
+        let other = Library(store: t.library.store, embedder: TinyLimitEmbedder(), clock: TestTime.clock, workerID: "other-worker")
         XCTAssertThrowsError(try other.evidence(for: "moon")) { error in
             XCTAssertEqual(error as? RetrievalError, .embedderMismatch(index: "hashing-v1", current: "tiny-test"))
         }

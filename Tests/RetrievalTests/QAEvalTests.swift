@@ -9,7 +9,7 @@ final class QAEvalTests: XCTestCase {
     func testDevSetMeetsFloors() throws {
         let report = try QAEval.run(docs: Fixtures.qa.appendingPathComponent("docs"),
                                     questions: [Fixtures.qa.appendingPathComponent("questions.dev.jsonl")],
-                                    embedder: HashingEmbedder())
+                                    embedder: HashingEmbedder(), clock: TestTime.clock)
         XCTAssertEqual(report.documents, 150)
         XCTAssertEqual(report.answerable, 48)
         XCTAssertEqual(report.unanswerable, 12)
@@ -27,7 +27,7 @@ final class QAEvalTests: XCTestCase {
         // answerer cannot tell most of them apart; the score is reported, only exactness is gated.
         let report = try QAEval.run(docs: Fixtures.qa.appendingPathComponent("docs"),
                                     questions: [Fixtures.qa.appendingPathComponent("squad2_no_answer.dev.jsonl")],
-                                    embedder: HashingEmbedder())
+                                    embedder: HashingEmbedder(), clock: TestTime.clock)
         XCTAssertEqual(report.unanswerable, 8)
         XCTAssertEqual(report.citationExactness, 1)
     }

@@ -45,7 +45,7 @@ import Testing
 
     @Test func aHalfFinishedReindexToAnotherEmbedderAnswersWithTheEmbedderOfMostChunks() throws {
         let t = try library(docs: 6)
-        let other = Library(store: t.library.store, embedder: TinyLimitEmbedder())
+        let other = Library(store: t.library.store, embedder: TinyLimitEmbedder(), clock: TestTime.clock, workerID: "other-worker")
         #expect(try other.startReindex().queued == 6)
         #expect(try stopAfter(2, other).interrupted)
         // Four of six documents still hold hashing vectors: questions search with hashing.

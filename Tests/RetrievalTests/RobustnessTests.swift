@@ -43,7 +43,7 @@ final class RobustnessTests: XCTestCase {
         var bytes = [UInt8](try Data(contentsOf: url))
         for i in 16..<24 { bytes[i] = 0xFF }
         try Data(bytes).write(to: url)
-        let other = Library(store: t.library.store, embedder: t.library.embedder)
+        let other = Library(store: t.library.store, embedder: t.library.embedder, clock: TestTime.clock, workerID: "other-worker")
         let answer = try other.ask(question: "When did the lighthouse keeper light the lamp?")
         XCTAssertFalse(answer.citations.isEmpty)
         XCTAssertNoThrow(try VectorFile(url: url))

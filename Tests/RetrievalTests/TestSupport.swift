@@ -5,6 +5,11 @@ import Store
 import XCTest
 @testable import Retrieval
 
+/// The wall clock of these tests, frozen (2026-11-30T09:00:00Z).
+enum TestTime {
+    static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_796_029_200) }
+}
+
 /// A throw-away home with a library over it; removed when the test ends.
 final class TempLibrary {
     let root: URL
@@ -17,8 +22,8 @@ final class TempLibrary {
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
                              configDirectory: root.appendingPathComponent("config"), modelDirectories: [])
-        library = Library(store: IntentStore(paths: paths, schema: Library.schema), embedder: embedder,
-                          configuration: configuration)
+        library = Library(store: IntentStore(paths: paths, schema: Library.schema, housekeeping: nil), embedder: embedder,
+                          configuration: configuration, clock: TestTime.clock, workerID: "test-worker")
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }

@@ -148,7 +148,8 @@ import Testing
         #expect(set.exitCode == 0)
         try ModelSettings.update(home.paths) { $0.cloud = CloudModelSettings(baseURL: cloud, model: "gpt-test") }
         let store = home.store()
-        let client = OpenAICompatibleClient(configuration: try #require(ModelSettings.load(home.paths).cloudConfiguration), apiKey: key)
+        let client = OpenAICompatibleClient(configuration: try #require(ModelSettings.load(home.paths).cloudConfiguration), apiKey: key,
+                                            transport: ScriptedTransport([]), clock: TestEffects.clock)
         try QuotaMemory(store: store).remember(.available, of: client, at: Date())
         #expect(try IntentBinary.run(["consent", "allow"], home: home.path).exitCode == 0)
         let doctor = try IntentBinary.run(["doctor", "--json"], home: home.path)

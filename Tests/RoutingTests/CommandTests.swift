@@ -104,7 +104,7 @@ import Testing
         try StoreFiles.makePrivateDirectory(home.paths.configDirectory)
         try StoreFiles.writePrivateAtomically(Data("{\"models\": {\"cloud\": 3}}".utf8), to: home.paths.configFileURL)
         let store = home.store()
-        let ladder = ModelLadder.live(paths: home.paths, store: store, environment: [:])
+        let ladder = home.home().ladder
         #expect(ladder.setupError != nil)
         var context = home.context()
         context.ladder = ladder

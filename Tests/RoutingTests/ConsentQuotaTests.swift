@@ -14,7 +14,7 @@ import Testing
 @Suite struct ConsentQuotaTests {
     func cloudClient(_ base: String, key: String = "sk-test-0123456789abcdefghijklmnop",
                      transport: any HTTPTransport = ScriptedTransport([])) -> OpenAICompatibleClient {
-        OpenAICompatibleClient(configuration: .cloud(baseURL: base, model: "gpt-test"), apiKey: key, transport: transport)
+        OpenAICompatibleClient(configuration: .cloud(baseURL: base, model: "gpt-test"), apiKey: key, transport: transport, clock: TestEffects.clock)
     }
 
     @Test func anAllowForOnePortAndPathIsNotUsedForAnother() async throws {
@@ -37,7 +37,7 @@ import Testing
         try QuotaMemory(store: store).remember(.available, of: moved, at: TestClock.reference)
         var context = home.context()
         context.policy = .cloudAllowed
-        let outcome = try await ModelLadder(cloud: moved, local: nil, store: store).run(phrasingRequest(), in: context)
+        let outcome = try await ModelLadder(cloud: moved, local: nil, store: store, clock: TestEffects.clock).run(phrasingRequest(), in: context)
         #expect(outcome.route.completed == .deterministic)
         #expect(outcome.route.fallbackReason == "consentUnavailable")
         #expect(transport.requests.isEmpty)

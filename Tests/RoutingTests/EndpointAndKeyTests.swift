@@ -12,7 +12,7 @@ import Testing
 @Suite struct EndpointAndKeyTests {
     let cloudURL = "https://api.cloud.test/v1"
 
-    func admin(_ home: TemporaryHome, transport: any HTTPTransport = URLSessionTransport(environment: [:]),
+    func admin(_ home: TemporaryHome, transport: any HTTPTransport = TestEffects.loopback,
                environment: [String: String] = [:]) -> ModelAdmin {
         ModelAdmin(paths: home.paths, store: home.store(),
                    keys: FileKeyStore(directory: home.paths.configDirectory, environment: environment),
@@ -109,15 +109,16 @@ import Testing
         let cloudTransport = FakeServerTransport(server: cloudServer)
         let store = home.store()
         let cloud = OpenAICompatibleClient(configuration: .cloud(baseURL: cloudURL, model: "gpt-test"),
-                                           apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport)
+                                           apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport,
+                                           clock: TestEffects.clock)
         let local = OpenAICompatibleClient(configuration: .local(baseURL: localServer.baseURL, model: "smol"), apiKey: nil,
-                                           transport: URLSessionTransport(environment: [:]))
+                                           transport: TestEffects.loopback, clock: TestEffects.clock)
         try QuotaMemory(store: store).remember(.available, of: cloud, at: TestClock.reference)
         try ConsentBook(store: store).remember(.allow, for: cloud.descriptor, at: TestClock.reference)
         localServer.enqueue(modelList("smol"), .completion("from the local server"))
         var context = home.context()
         context.policy = .localOnly
-        let ladder = ModelLadder(cloud: cloud, local: local, store: store, configuration: .generousProbe)
+        let ladder = ModelLadder(cloud: cloud, local: local, store: store, configuration: .generousProbe, clock: TestEffects.clock)
         let outcome = try await ladder.run(phrasingRequest(), in: context)
         #expect(outcome.value == "from the local server", "\(outcome.route) \(outcome.receipt.attempts)")
         #expect(outcome.route.completed == .local)
@@ -139,11 +140,12 @@ import Testing
         let cloudTransport = FakeServerTransport(server: cloudServer)
         let store = home.store()
         let cloud = OpenAICompatibleClient(configuration: .cloud(baseURL: cloudURL, model: "gpt-test"),
-                                           apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport)
+                                           apiKey: "sk-test-0123456789abcdefghijklmnop", transport: cloudTransport,
+                                           clock: TestEffects.clock)
         try QuotaMemory(store: store).remember(.available, of: cloud, at: TestClock.reference)
         var context = home.context(terminal: ScriptedTerminal(answers: ["a"]))
         context.policy = .cloudAllowed
-        let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store).run(phrasingRequest(), in: context)
+        let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store, clock: TestEffects.clock).run(phrasingRequest(), in: context)
         #expect(outcome.route.completed == .deterministic)
         #expect(outcome.route.fallbackReason == "consentUnavailable")
         #expect(cloudTransport.openedURLs.isEmpty)
@@ -161,8 +163,8 @@ import Testing
         _ = try await admin(home, transport: transport).setCloud(baseURL: cloudURL, model: "gpt-test")
         _ = try await admin(home).setLocal(baseURL: "http://127.0.0.1:9/v1", model: "smol")
         let store = home.store()
-        let ladder = ModelLadder.live(paths: home.paths, store: store, environment: [:], transport: transport,
-                                      configuration: .generousProbe)
+        let ladder = ModelLadder.live(paths: home.paths, store: store, keys: keys, transport: transport,
+                                      clock: TestEffects.clock, configuration: .generousProbe)
         try ConsentBook(store: store).remember(.allow, for: try #require(ladder.cloud).descriptor, at: TestClock.reference)
         // The live ladder sends both targets through the fake: a local probe, then the call.
         server.enqueue(modelList("smol"), .completion("from cloud"))

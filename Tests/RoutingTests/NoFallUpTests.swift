@@ -22,7 +22,8 @@ import Testing
         let server = try FakeOpenAIServer()
         if let probe { server.enqueue(probe) }
         if stopServer { server.stop() }
-        let local = OpenAICompatibleClient(configuration: .local(baseURL: server.baseURL, model: "smol"), apiKey: nil)
+        let local = OpenAICompatibleClient(configuration: .local(baseURL: server.baseURL, model: "smol"), apiKey: nil,
+                                           transport: TestEffects.loopback, clock: TestEffects.clock)
         let ladder = ModelLadder(cloud: h.cloud, local: local, store: h.store,
                                  configuration: RoutingConfiguration(localProbeTimeout: probeTimeout, modelBudget: .seconds(180)), clock: { TestClock.reference })
         let log = RecordingLog()

@@ -19,7 +19,8 @@ import Testing
     /// A consented, verified cloud client whose requests go to `server`.
     func cloud(_ server: FakeOpenAIServer, store: IntentStore) throws -> OpenAICompatibleClient {
         let client = OpenAICompatibleClient(configuration: .cloud(baseURL: "https://api.cloud.test/v1", model: "gpt-test"),
-                                            apiKey: "sk-test-0123456789abcdefghijklmnop", transport: FakeServerTransport(server: server))
+                                            apiKey: "sk-test-0123456789abcdefghijklmnop", transport: FakeServerTransport(server: server),
+                                            clock: TestEffects.clock)
         try QuotaMemory(store: store).remember(.available, of: client, at: TestClock.reference)
         try ConsentBook(store: store).remember(.allow, for: client.descriptor, at: TestClock.reference)
         return client
@@ -74,7 +75,8 @@ import Testing
         try h.allowCloud()
         let server = try FakeOpenAIServer()
         server.enqueue(modelList("smol"), .abortedStream(Data(Self.chunk("Partial local answer").utf8)))
-        let local = OpenAICompatibleClient(configuration: .local(baseURL: server.baseURL, model: "smol"), apiKey: nil)
+        let local = OpenAICompatibleClient(configuration: .local(baseURL: server.baseURL, model: "smol"), apiKey: nil,
+                                           transport: TestEffects.loopback, clock: TestEffects.clock)
         let shown = Shown()
         var request = phrasingRequest()
         request.onText = { shown.append($0) }

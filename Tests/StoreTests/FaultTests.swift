@@ -133,8 +133,7 @@ import Testing
                 }
             }
         }
-        var housekeeping = Housekeeping()
-        housekeeping.now = { now }
+        let housekeeping = Housekeeping(now: { now })
         var policy = RetentionPolicy()
         policy.runsDays = 30
         policy.libraryTicketsDays = 7
@@ -156,7 +155,7 @@ import Testing
         let live = dir.appendingPathComponent(".config.json.\(getpid()).18.tmp")     // this process
         let other = dir.appendingPathComponent("notes.tmp")                          // not ours
         for url in [dead, live, other] { try Data("x".utf8).write(to: url) }
-        Housekeeping().removeOrphanedTemporaries(in: dir)
+        Housekeeping(now: { TestClock.reference }).removeOrphanedTemporaries(in: dir)
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: live.path))
         #expect(FileManager.default.fileExists(atPath: other.path))

@@ -1,40 +1,17 @@
 import Foundation
-import DueDate
 import IntentKit
 import Intents
 import Primitives
 import Retrieval
 import Routing
+import Secrets
 import Store
 
-/// Where a run came from, recorded in the `runs` row's `presence` column for MCP calls.
-enum EntryPoint: String, Sendable {
-    case commandLine = "cli"
-    case mcp
-}
-
-/// The run wiring `intent run` and `intent mcp` share: one store, one model ladder, one embedder
-/// provider, built once. A long-lived server reuses them for every call instead of rewiring.
-struct AppServices: Sendable {
-    let paths: AppPaths
-    let store: IntentStore
-    let ladder: ModelLadder
-    let embedders: EmbedderProvider
-    let dates: DueDateResolver
-
-    /// - Parameter dateOrder: config.json's `date_order` (else the locale's, from the environment).
-    init(paths: AppPaths, environment: [String: String], dateOrder: String?) {
-        self.paths = paths
-        store = IntentStore(paths: paths)
-        dates = DueDateResolver(dateOrder: dateOrder, environment: environment)
-        ladder = ModelLadder.live(paths: paths, store: store, environment: environment)
-        embedders = .live(paths: paths)
-    }
-
-    /// A run's context over the shared services.
-    func context(runID: String, now: Date, timeZone: TimeZone, presence: Presence, policy: RoutingPolicy,
-                 assumeYes: Bool, dryRun: Bool, terminal: any Terminal, ids: any IDGenerator,
-                 log: any DiagnosticLog) -> RunContext {
+extension HomeServices {
+    /// A run's context over the home's services.
+    public func context(runID: String, now: Date, timeZone: TimeZone, presence: Presence, policy: RoutingPolicy,
+                        assumeYes: Bool, dryRun: Bool, terminal: any Terminal, ids: any IDGenerator,
+                        log: any DiagnosticLog) -> RunContext {
         var context = RunContext(runID: runID, now: now, timeZone: timeZone, presence: presence, policy: policy,
                                  assumeYes: assumeYes, dryRun: dryRun, terminal: terminal, ids: ids, log: log)
         context.store = store
@@ -52,8 +29,8 @@ struct AppServices: Sendable {
     /// `started_at` is the run's clock (`--now` when frozen), so "since the last brief" and the
     /// history agree with the dates the run itself used. MCP calls are marked `mcp` in `presence`.
     @discardableResult
-    func record(_ envelope: RunEnvelope, context: RunContext, elapsed: Duration, entryPoint: EntryPoint,
-                warn: (String) -> Void) -> RunEnvelope {
+    public func record(_ envelope: RunEnvelope, context: RunContext, elapsed: Duration, entryPoint: EntryPoint,
+                       warn: (String) -> Void) -> RunEnvelope {
         let ms = elapsed.inMilliseconds
         func row(_ envelope: RunEnvelope) -> RunRecord {
             var row = RunRecord(envelope: envelope, presence: context.presence, policy: context.policy,
@@ -69,7 +46,7 @@ struct AppServices: Sendable {
             let reason = IntentRunner.classify(error)
             guard deferred > 0, envelope.error == nil else {
                 if reason.description != envelope.error?.message {  // else the run already said so
-                    warn("the run was not recorded in history (\(Redaction.clean(reason.description)))")
+                    warn("the run was not recorded in history (\(Redactor().redact(reason.description)))")
                 }
                 return envelope
             }

@@ -77,7 +77,7 @@ public struct GroundingPipeline: Sendable {
             results[.coverage, default: GateOutcome(passed: false, score: 0, firings: [])]
                 .firings.append(Firing(rule: abstainRule!, effect: .abstain))
         }
-        let confidence = calibrated(state)
+        let (confidence, features) = calibrated(state)
         if abstainRule == nil, confidence < configuration.abstentionFloor(extractive: state.extractive) {
             let rule = RuleID("A3.calibrated-below-floor")
             results[.retrievalConfidence]?.firings.append(Firing(rule: rule, effect: .abstain))
@@ -85,19 +85,13 @@ public struct GroundingPipeline: Sendable {
             abstainRule = rule
         }
         return GroundingOutcome(keptClaims: abstainRule == nil ? state.live : [], abstainRule: abstainRule, gates: results,
-                                unansweredParts: state.unanswered, confidence: confidence)
+                                unansweredParts: state.unanswered, confidence: confidence, features: features)
     }
 
-    /// The calibrated confidence: retrieval's, moved in log-odds by answer-type agreement (up when
-    /// the claims hold the asked-for kind of answer, down when they do not) and down by the share
-    /// of salient question terms left uncovered.
-    func calibrated(_ state: GroundingState) -> Double {
-        let c = configuration
-        let p = min(max(state.input.retrievalConfidence, 1e-6), 1 - 1e-6)
-        var logit = log(p / (1 - p))
-        if state.analysis.answerType != .open { logit += state.answerTypeAgrees ? c.answerTypeWeight : -c.answerTypeWeight }
-        logit -= c.salientWeight * (1 - state.salientCoverage)
-        return 1 / (1 + exp(-logit))
+    /// The calibrated confidence: the configuration's logistic model over the answer's features.
+    func calibrated(_ state: GroundingState) -> (Double, AbstentionFeatures) {
+        let features = AbstentionFeatures.of(state)
+        return (configuration.abstentionModel.confidence(features), features)
     }
 }
 

@@ -135,6 +135,8 @@ public struct GroundingOutcome: Sendable {
     public var unansweredParts: [String]
     /// The answer's final confidence after the gates (0…1).
     public var confidence: Double
+    /// What the calibrated confidence was computed from (numbers only).
+    public var features: AbstentionFeatures? = nil
     /// Every firing, in order.
     public var firings: [Firing] { GateID.allCases.flatMap { gates[$0]?.firings ?? [] } }
     public var abstained: Bool { abstainRule != nil }

@@ -19,6 +19,8 @@ struct EvalCommand: Subcommand {
     @Option("questions", valueName: "FILE", help: "qa: a questions .jsonl file (repeatable)") var questions: [String]
     @Option("floors", valueName: "k=v,...", help: "qa: minimums, e.g. hit5=0.95,contain=0.85,abstain=0.90,false_abstain=0.05,in_library=0.5,offsets=1") var floors: String?
     @Option("mode", valueName: "M", help: "qa: standard, deep or maximum") var mode: String?
+    @Option("tune", valueName: "k=v,...", help: "qa: override answer-selection weights, e.g. sentence_strength=0.2") var tune: String?
+    @Option("index", valueName: "DIR", help: "qa: keep the index in this directory (reused by the next run)") var index: String?
     @Flag("measure-only", help: "qa: the grounding gates measure but never abstain (calibration)") var measureOnly: Bool
     @Option("rungs", valueName: "R,...", help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)") var rungs: String?
 

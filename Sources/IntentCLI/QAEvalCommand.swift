@@ -5,7 +5,9 @@ import Intents
 import Retrieval
 
 /// `intent eval qa --docs DIR --questions FILE... [--floors k=v,...]`: indexes the documents in a
-/// throw-away home and scores AskLibrary's deterministic answers.
+/// throw-away home and scores AskLibrary's deterministic answers. `--index DIR` keeps the index in
+/// DIR instead (a second run re-indexes only what changed), `--measure-only` turns every abstaining
+/// threshold off (for fitting), `--json` prints the report with each question's features.
 enum QAEvalCommand {
     /// Default floors (the held-out floors).
     static let defaultFloors: [String: Double] = ["hit5": 0.95, "contain": 0.85, "abstain": 0.90, "false_abstain": 0.05, "in_library": 0.50,
@@ -24,13 +26,15 @@ enum QAEvalCommand {
         let report: QAReport
         var configuration = RetrievalConfiguration.standard
         configuration.groundingMeasuresOnly = eval.measureOnly
+        try applyTuning(eval.tune, to: &configuration)
         let mode = try eval.mode.map { value -> SearchMode in
             guard let mode = SearchMode(rawValue: value) else { throw IntentError.usage("--mode takes standard, deep or maximum") }
             return mode
         } ?? .standard
         do {
             report = try QAEval.run(docs: URL(fileURLWithPath: docs), questions: questions.map { URL(fileURLWithPath: $0) },
-                                    embedder: loaded.embedder, configuration: configuration, mode: mode, clock: env.wallClock)
+                                    embedder: loaded.embedder, configuration: configuration, mode: mode,
+                                    home: eval.index.map { URL(fileURLWithPath: $0) }, clock: env.wallClock)
         } catch let error as RetrievalError { throw error.intentError }
         if json { try env.printJSON(report) } else {
             let f = { (x: Double) in String(format: "%.3f", x) }
@@ -60,6 +64,22 @@ enum QAEvalCommand {
             return 1
         }
         return 0
+    }
+
+    /// Answer-selection weights an evaluation may override (`--tune k=v,...`), for choosing them on dev.
+    static var tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] {
+        ["sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
+         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio]
+    }
+
+    static func applyTuning(_ text: String?, to configuration: inout RetrievalConfiguration) throws {
+        for pair in (text ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=")
+            guard parts.count == 2, let path = tunable[String(parts[0])], let value = Double(parts[1]) else {
+                throw IntentError.usage("--tune takes k=v pairs with k in \(tunable.keys.sorted().joined(separator: ", "))")
+            }
+            configuration[keyPath: path] = value
+        }
     }
 
     static func parseFloors(_ text: String?) throws -> [String: Double] {

@@ -18,6 +18,8 @@ public struct AnswerDiagnostics: Sendable, Equatable, Codable {
     public var rules: [String: Int] = [:]
     /// The rule that made the answer abstain, nil when it answered.
     public var abstainRule: String?
+    /// The features of the calibrated confidence (for fitting its coefficients).
+    public var features: AbstentionFeatures?
 }
 
 extension Library {
@@ -93,6 +95,7 @@ extension Library {
         diagnostics.confidence = outcome.confidence
         diagnostics.rules = outcome.ruleCounts
         diagnostics.abstainRule = outcome.abstainRule?.rawValue
+        diagnostics.features = outcome.features
         diagnostics.salientCoverage = outcome.gates[.completeness]?.score ?? diagnostics.salientCoverage
         diagnostics.answerTypeAgrees = !(outcome.gates[.completeness]?.firings.contains { $0.rule.rawValue.hasPrefix("H1") } ?? false)
         let gates = GroundingReport.gates(outcome)

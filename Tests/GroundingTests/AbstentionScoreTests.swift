@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import Grounding
+
+@Suite struct AbstentionFeatureTests {
+    let idf: [String: Double] = ["oven": 1.0, "temperature": 2.0, "lemon": 3.0, "cake": 1.5, "glaze": 4.0]
+
+    @Test func rarestMissingIsZeroWhenEveryWordIsNear() {
+        let near = TextSignals.stems("Bake the lemon cake in the oven at 180 °C; the temperature matters.")
+        #expect(AbstentionFeatures.rarestMissing(question: "What temperature should the oven be for the lemon cake?",
+                                                 near: near, idf: idf) == 0)
+    }
+
+    @Test func rarestMissingIsTheRarestAbsentWordOverTheRarestWord() {
+        let near = TextSignals.stems("Bake the lemon cake in the oven at 180 °C.")
+        // "glaze" (idf 4, the question's rarest) is absent: 4 / 4.
+        #expect(AbstentionFeatures.rarestMissing(question: "What temperature should the lemon glaze be?",
+                                                 near: near, idf: idf) == 1)
+        // "temperature" (idf 2) absent, "lemon" (3) present: 2 / 3.
+        let share = AbstentionFeatures.rarestMissing(question: "What temperature for the lemon cake?", near: near, idf: idf)
+        #expect(abs(share - 2.0 / 3.0) < 1e-9)
+    }
+
+    @Test func wordsTheLibraryDoesNotHoldDoNotCount() {
+        let near = TextSignals.stems("Bake the lemon cake.")
+        #expect(AbstentionFeatures.rarestMissing(question: "What frosting for the lemon cake?", near: near, idf: idf) == 0)
+    }
+
+    @Test func aRareWordOnlyInTheNeighboursCounts() {
+        let claims = TextSignals.stems("Bake the lemon cake in the oven.")
+        let context = TextSignals.stems("Brush the glaze on while warm.")
+        // "glaze" is in the neighbouring sentence, not the claim: it counts (4 / 4).
+        #expect(AbstentionFeatures.rarestMissing(question: "What temperature for the lemon glaze?", near: claims, idf: idf,
+                                                 among: context) == 1)
+        // "temperature" is in neither: it does not count here.
+        #expect(AbstentionFeatures.rarestMissing(question: "What temperature for the lemon cake?", near: claims, idf: idf,
+                                                 among: context) == 0)
+    }
+
+    @Test func pairsTogetherScoreZero() {
+        #expect(AbstentionFeatures.pairsApart(question: "When was the lemon cake prize awarded?",
+                                              claims: "The lemon cake prize was awarded in 1998.", window: 4) == 0)
+    }
+
+    @Test func pairsFarApartCount() {
+        // "lemon cake" is together; "cake … prize" are 14 words apart.
+        let claims = "The lemon cake was baked by Ann, who later moved to the coast and, years after that, won a prize."
+        let apart = AbstentionFeatures.pairsApart(question: "Which cake prize?", claims: claims, window: 4)
+        #expect(apart == 1)
+        #expect(AbstentionFeatures.pairsApart(question: "Which lemon cake?", claims: claims, window: 4) == 0)
+    }
+
+    @Test func oneWordQuestionsHaveNoPairs() {
+        #expect(AbstentionFeatures.pairsApart(question: "Why Warsaw?", claims: "Nothing here.", window: 4) == 0)
+    }
+}
+
+@Suite struct AbstentionModelTests {
+    @Test func confidenceIsTheLogisticOfTheWeightedFeatures() {
+        let model = AbstentionModel(intercept: 0.5, weights: [1, 0, -2, 0, 0, 0])
+        let f = AbstentionFeatures(retrievalLogit: 1, answerType: 0, salientUncovered: 0.25, rarestMissing: 0, rarestOnlyInNeighbours: 0, pairsApart: 0)
+        #expect(abs(model.confidence(f) - 1 / (1 + exp(-1.0))) < 1e-12)
+    }
+
+    @Test func theOutcomeCarriesItsFeatures() {
+        let f = run(input()).features
+        #expect(f?.answerType == 1)
+        // Without idf the long word "temperature" is salient, and the claim does not hold it.
+        #expect(f?.salientUncovered == 1)
+        #expect(f?.vector.count == AbstentionFeatures.names.count)
+    }
+
+    @Test func aSentenceAboutTheTopicButNotTheQuestionScoresLower() {
+        let q = "What temperature should the glaze of the lemon cake reach?"
+        let answer = run(input(question: q, passage: "Heat the glaze of the lemon cake to 60 °C.",
+                               claim: "Heat the glaze of the lemon cake to 60 °C.", verbatim: true))
+        let topic = run(input(question: q, passage: "The lemon cake is a favourite at the summer fair.",
+                              claim: "The lemon cake is a favourite at the summer fair.", verbatim: true))
+        #expect(answer.confidence > topic.confidence)
+    }
+}

@@ -5,18 +5,23 @@ import Testing
 /// The run-time-selected AVX2/AVX-VNNI kernels against the portable Swift kernels, on matrices
 /// with an odd row count (the two-row loop and its tail).
 @Suite struct VectorKernelTests {
-    @Test(arguments: [GGMLType.q4_0, .q4_1, .q8_0])
-    func vectorKernelsMatchPortableKernels(type: GGMLType) throws {
-        try #require(VectorKernels.level > 0, "this CPU has no AVX2: only the portable kernels run")
-        var rng = KernelTests.LCG(s: 7)
-        let cols = 192, rows = 7, blocks = cols / 32
+    /// Random quantized rows of `type` (block scales, and Q4_1's minimums) and an input vector.
+    static func randomMatrix(_ type: GGMLType, rows: Int, cols: Int, seed: UInt64) -> (weights: [UInt8], x: [Float]) {
+        var rng = KernelTests.LCG(s: seed)
         var weights: [UInt8] = []
-        for _ in 0..<(rows * blocks) {
+        for _ in 0..<(rows * cols / 32) {
             weights += Bytes.half(rng.next() * 0.1)
             if type == .q4_1 { weights += Bytes.half(rng.next() * 0.1) }
             weights += (0..<(type == .q8_0 ? 32 : 16)).map { _ in UInt8(truncatingIfNeeded: Int((rng.next() + 1) * 127.5)) }
         }
-        let x = (0..<cols).map { _ in rng.next() * 3 }
+        return (weights, (0..<cols).map { _ in rng.next() * 3 })
+    }
+
+    @Test(arguments: [GGMLType.q4_0, .q4_1, .q8_0])
+    func vectorKernelsMatchPortableKernels(type: GGMLType) throws {
+        try #require(VectorKernels.level > 0, "this CPU has no AVX2: only the portable kernels run")
+        let cols = 192, rows = 7
+        let (weights, x) = Self.randomMatrix(type, rows: rows, cols: cols, seed: 7)
         let batch = QuantizedBatch(maxRows: 1, maxCols: cols)
         let pool = WorkerPool(threads: 1, spinMicroseconds: 0)
         x.withUnsafeBufferPointer { batch.quantize($0.baseAddress!, rows: 1, cols: cols, pool: pool) }
@@ -38,15 +43,8 @@ import Testing
     /// does not change), on a group range that skips the first group.
     @Test(arguments: [GGMLType.q4_0, .q4_1, .q8_0])
     func packedKernelsMatchPortableKernels(type: GGMLType) throws {
-        var rng = KernelTests.LCG(s: 11)
-        let cols = 192, rows = 24, blocks = cols / 32
-        var weights: [UInt8] = []
-        for _ in 0..<(rows * blocks) {
-            weights += Bytes.half(rng.next() * 0.1)
-            if type == .q4_1 { weights += Bytes.half(rng.next() * 0.1) }
-            weights += (0..<(type == .q8_0 ? 32 : 16)).map { _ in UInt8(truncatingIfNeeded: Int((rng.next() + 1) * 127.5)) }
-        }
-        let x = (0..<cols).map { _ in rng.next() * 3 }
+        let cols = 192, rows = 24
+        let (weights, x) = Self.randomMatrix(type, rows: rows, cols: cols, seed: 11)
         let batch = QuantizedBatch(maxRows: 1, maxCols: cols)
         let pool = WorkerPool(threads: 2, spinMicroseconds: 0)
         defer { pool.shutdown() }

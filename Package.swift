@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "IntentTestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Intents", "IntentTestSupport", "Primitives"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "DueDate", "Embeddings", "Retrieval", "Routing", "Store", "IntentTestSupport", "ModelTestSupport"]),
-        .testTarget(name: "IntentCLITests", dependencies: ["IntentCLI", "IntentTestSupport"]),
+        .testTarget(name: "IntentCLITests", dependencies: ["AppServices", "IntentCLI", "IntentTestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["IntentTestSupport", "Store", "Primitives"]),
         .testTarget(name: "DueDateTests", dependencies: ["DueDate", "Primitives"]),
         .testTarget(name: "AgendaTests", dependencies: ["Agenda", "Primitives"]),
@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "GroundingTests", dependencies: ["Grounding"]),
         .testTarget(name: "RetrievalTests", dependencies: ["Retrieval", "Embeddings", "Store", "IntentKit", "Primitives"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "IntentKit", "IntentTestSupport"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport", "Primitives"]),
+        .testTarget(name: "RoutingTests", dependencies: ["AppServices", "Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport", "Primitives"]),
     ]
 )

@@ -64,13 +64,6 @@ public struct ModelTimeouts: Sendable, Equatable, Codable {
     /// The whole request, streaming included.
     public var total: Duration
 
-    public init(connect: Duration, firstByte: Duration, idle: Duration, total: Duration) {
-        self.connect = connect
-        self.firstByte = firstByte
-        self.idle = idle
-        self.total = total
-    }
-
     /// Loopback servers. A server that accepts and never answers costs at most `firstByte`;
     /// one that trickles costs at most `total`. Together with the 5 s probe this keeps a cron
     /// run under 30 s whatever the server does (ROUTING.md, "Bounded waits").

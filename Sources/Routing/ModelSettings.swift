@@ -14,13 +14,6 @@ public struct LocalModelSettings: Sendable, Equatable, Codable {
     /// The file name of an in-process model below the model directories.
     public var embedded: String?
 
-    public init(baseURL: String? = nil, model: String? = nil, contextWindow: Int? = nil, embedded: String? = nil) {
-        self.baseURL = baseURL
-        self.model = model
-        self.contextWindow = contextWindow
-        self.embedded = embedded
-    }
-
     enum CodingKeys: String, CodingKey {
         case model, embedded
         case baseURL = "base_url"
@@ -36,13 +29,6 @@ public struct CloudModelSettings: Sendable, Equatable, Codable {
     /// A short label shown in the consent prompt and receipts.
     public var provider: String?
     public var contextWindow: Int?
-
-    public init(baseURL: String, model: String, provider: String? = nil, contextWindow: Int? = nil) {
-        self.baseURL = baseURL
-        self.model = model
-        self.provider = provider
-        self.contextWindow = contextWindow
-    }
 
     enum CodingKeys: String, CodingKey {
         case model, provider

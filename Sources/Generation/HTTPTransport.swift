@@ -1,19 +1,12 @@
 import Foundation
 
-/// An HTTP request as the model clients build it. `headers` may hold the `Authorization` value:
-/// transports must never log requests.
+/// An HTTP request as the model clients build it (only they do: its initializer is internal).
+/// `headers` may hold the `Authorization` value: transports must never log requests.
 public struct HTTPRequest: Sendable, Equatable {
     public var method: String
     public var url: URL
-    public var headers: [String: String]
+    public var headers: [String: String] = [:]
     public var body: Data?
-
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-    }
 }
 
 /// What a transport reports while a request runs, in order: optionally `connected`, then one

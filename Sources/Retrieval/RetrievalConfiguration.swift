@@ -57,8 +57,8 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var vectorFactor: Int = 3
     /// The vector arm's 8-bit first pass keeps `vectorShortlistFactor ×` the candidates it
     /// returns (at least `vectorShortlistMinimum`) and rescores them with the float32 vectors.
-    public var vectorShortlistFactor: Int = 4
-    public var vectorShortlistMinimum: Int = 64
+    public var vectorShortlistFactor: Int = 8
+    public var vectorShortlistMinimum: Int = 128
     /// Threads of the 8-bit scan (a thread takes at least 16,384 rows).
     public var vectorScanThreads: Int = 1
     /// Times a search is taken again when the library changed under the vector file; after

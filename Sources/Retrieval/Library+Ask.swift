@@ -45,7 +45,10 @@ extension Library {
                 guard current || attempt == cfg.staleVectorRetries else { return nil }
                 return try searcher.search(question, target: target, vectors: vectors, verifyVectors: !current, c)
             }
-            if let pack { return pack }
+            if var pack {
+                pack.pdfTexts = pdfTexts
+                return pack
+            }
         }
         throw RetrievalError.invalidParameter(name: "generation", reason: "the library kept changing during the search")
     }
@@ -79,7 +82,7 @@ extension Library {
                                             answerType: answerType.rawValue)
         var citations: [LibraryAnswer.Citation] = []
         func cite(_ s: ScoredSentence) -> Int? {
-            guard let citation = s.chunk.citation(textRange: s.range), CitationCheck.verify(citation) else { return nil }
+            guard let citation = pack.citation(of: s.chunk, textRange: s.range) else { return nil }
             if let existing = citations.firstIndex(of: citation) { return existing }
             citations.append(citation)
             return citations.count - 1

@@ -55,6 +55,15 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var modeNeighbourRadius: [Int] = [1, 1, 2]
     /// The vector arm asks for `vectorFactor × target` candidates.
     public var vectorFactor: Int = 3
+    /// The vector arm's 8-bit first pass keeps `vectorShortlistFactor ×` the candidates it
+    /// returns (at least `vectorShortlistMinimum`) and rescores them with the float32 vectors.
+    public var vectorShortlistFactor: Int = 8
+    public var vectorShortlistMinimum: Int = 128
+    /// Threads of the 8-bit scan (a thread takes at least 16,384 rows).
+    public var vectorScanThreads: Int = 1
+    /// Times a search is taken again when the library changed under the vector file; after
+    /// that, its vector hits are checked against the stored vectors instead.
+    public var staleVectorRetries: Int = 2
     /// Most candidates the lexical (FTS5 bm25) arm returns.
     public var lexicalLimit: Int = 60
     /// Reciprocal rank fusion constant `k` in `w / (k + rank)`.

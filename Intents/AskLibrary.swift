@@ -56,8 +56,8 @@ public struct AskLibrary: Intent {
                 context.log.warning(message)
                 warnings.append(message)
             }
-            let pack = try library.evidence(for: question, mode: searchMode, topK: topK)
-            let (extractive, diagnostics) = library.answer(question: question, pack: pack, mode: searchMode)
+            // Deep and maximum loop: expanded queries, more evidence, verified again (ids and counts in the receipt).
+            let (extractive, diagnostics, pack) = try library.deliberate(question: question, mode: searchMode, topK: topK)
             return (pack, extractive, diagnostics, warnings)
         }
         let synthesis = LibrarySynthesis(question: question, pack: pack, extractive: extractive, mode: searchMode,

@@ -69,7 +69,8 @@ enum QAEvalCommand {
     /// Answer-selection weights an evaluation may override (`--tune k=v,...`), for choosing them on dev.
     static var tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] {
         ["sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
-         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio]
+         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio,
+         "second_coverage": \.secondSentenceCoverageRatio]
     }
 
     static func applyTuning(_ text: String?, to configuration: inout RetrievalConfiguration) throws {

@@ -102,6 +102,8 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var answerMaxWords: Int = 80
     /// A second sentence joins the answer only when its score is at least this share of the best.
     public var secondSentenceRatio: Double = 0.5
+    /// …and its own idf-weighted coverage of the question's terms at least this share of the best's.
+    public var secondSentenceCoverageRatio: Double = 0
     /// Confidence = logistic(slope × (evidence − midpoint)), where evidence blends the best
     /// sentence's idf-weighted question-term coverage (this weight) with its chunk's coverage.
     public var sentenceCoverageWeight: Double = 0.65

@@ -4,16 +4,20 @@ import Grounding
 /// The Deep and Maximum loops on the library (`Grounding.DeliberationLoop`): the first pass is the
 /// mode's search; a further pass searches with the question and the planned terms, adds the
 /// chunks it finds to the evidence already gathered, and answers the question as asked through
-/// the grounding pipeline again. Standard mode runs one pass, exactly `evidence` + `answer`.
+/// the grounding pipeline again. Pass `r` (0-based) retrieves `(1 + r)` × the mode's passages.
+/// Standard mode runs one pass, exactly `evidence` + `answer`.
 extension Library {
     /// The answer after the mode's passes, its diagnostics (with the loop's `L…` counts among the
-    /// rules) and the evidence it was drawn from (for a model rung).
+    /// rules) and all the evidence the passes gathered (for a model rung).
     public func deliberate(question: String, mode: SearchMode = .standard, topK: Int? = nil) throws
         -> (answer: LibraryAnswer, diagnostics: AnswerDiagnostics, pack: EvidencePack) {
         let loop = DeliberationLoop(configuration.grounding(mode))
         var backend = LibraryDeliberation(library: self, question: question, mode: mode, topK: topK)
         let result = try loop.run(question: question, backend: &backend)
-        var (answer, diagnostics, pack) = result.best.answer
+        var (answer, diagnostics, _) = result.best.answer
+        // A model rung writes from everything the passes gathered, even when the extractive
+        // answer of an earlier pass stood (its citations name files and offsets, not pack places).
+        let pack = backend.gathered ?? result.best.answer.pack
         if loop.maxPasses > 1 {
             answer.grounding.merge(result.counts, uniquingKeysWith: +)
             diagnostics.rules.merge(result.counts, uniquingKeysWith: +)
@@ -35,7 +39,10 @@ struct LibraryDeliberation: DeliberationBackend {
     var milliseconds = 0.0
 
     mutating func pass(query: String, round: Int) throws -> DeliberationPass<Answer> {
-        let found = try library.evidence(for: query, mode: mode, topK: topK)
+        // Each further pass asks for one more helping of the mode's passages, so chunks the
+        // earlier passes already hold do not crowd out new ones.
+        let base = topK ?? library.configuration.target(mode: mode, topK: nil)
+        let found = try library.evidence(for: query, mode: mode, topK: base * (1 + round))
         milliseconds += found.trace.milliseconds
         let pack = gathered.map { $0.adding(found) } ?? found
         gathered = pack

@@ -24,7 +24,7 @@ public struct AskLibrary: Intent {
     @Parameter("question", description: "The question", primary: true)
     var question: String
 
-    @Parameter("mode", description: "standard (5 passages), deep (10, stricter checks) or maximum (15, strictest)")
+    @Parameter("mode", description: "standard (5 passages), deep (10, a second pass with an expanded query, stricter checks) or maximum (15, up to three passes, strictest)")
     var mode: Mode = .standard
 
     @Parameter("topK", description: "How many passages to retrieve (overrides the mode)")

@@ -63,7 +63,9 @@ extension EvidencePack {
         var trace = self.trace
         trace.stages += other.trace.stages
         trace.tokensUsed += fresh.reduce(0) { $0 + $1.tokenCount }
-        return EvidencePack(question: question, chunks: chunks + fresh, droppedChunkIds: droppedChunkIds,
-                            tokensUsed: tokensUsed + fresh.reduce(0) { $0 + $1.tokenCount }, trace: trace, terms: terms)
+        var merged = EvidencePack(question: question, chunks: chunks + fresh, droppedChunkIds: droppedChunkIds,
+                                  tokensUsed: tokensUsed + fresh.reduce(0) { $0 + $1.tokenCount }, trace: trace, terms: terms)
+        merged.pdfTexts = pdfTexts ?? other.pdfTexts
+        return merged
     }
 }

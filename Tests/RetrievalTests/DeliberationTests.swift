@@ -39,6 +39,21 @@ final class DeliberationTests: XCTestCase {
         }
     }
 
+    func testAMergedPackStillCitesExactBytes() throws {
+        let t = try library()
+        let first = try t.library.evidence(for: "When was the harbour wall rebuilt?", mode: .deep, topK: 1)
+        let more = try t.library.evidence(for: "When was the harbour wall rebuilt? flood", mode: .deep, topK: 3)
+        let merged = first.adding(more)
+        XCTAssertEqual(Set(merged.chunks.map(\.chunkId)).count, merged.chunks.count, "no chunk twice")
+        let (answer, _) = t.library.answer(question: "When was the harbour wall rebuilt?", pack: merged, mode: .deep)
+        XCTAssertFalse(answer.abstained)
+        XCTAssertTrue(answer.answer?.contains("1953") ?? false)
+        XCTAssertFalse(answer.citations.isEmpty)
+        for citation in answer.citations {
+            XCTAssertEqual(try sourceBytes(citation.path, citation.start, citation.end), citation.quote)
+        }
+    }
+
     func testAQuestionTheLibraryCannotAnswerStillAbstainsInMaximumMode() throws {
         let t = try library()
         let result = try t.library.deliberate(question: "What happened to the Skerry lighthouse in 1901?", mode: .maximum, topK: 1)

@@ -1,3 +1,4 @@
+import CQuantKernels
 import Foundation
 
 /// Causal grouped-query attention over the KV cache.
@@ -7,20 +8,27 @@ import Foundation
 /// multiply the values.
 enum Attention {
     /// For each of `tokens` queries (at positions `firstPosition + t`) and each KV head,
-    /// attends the query heads that share it over cached positions `0...position`.
+    /// attends the query heads that share it over cached positions `0...position`. `vector`:
+    /// the AVX2 kernel (`intent_qk_attend`) when the CPU has it.
     static func run(q: UnsafeMutablePointer<Float>, keys: UnsafeMutablePointer<Float>, values: UnsafeMutablePointer<Float>,
-                    out: UnsafeMutablePointer<Float>, tokens: Int, firstPosition: Int, hp: LlamaHyperparameters, pool: WorkerPool) {
-        let heads = hp.headCount, hd = hp.headDim, d = hp.embeddingLength
+                    out: UnsafeMutablePointer<Float>, tokens: Int, firstPosition: Int, hp: LlamaHyperparameters, pool: WorkerPool,
+                    vector: Bool = true) {
+        let heads = hp.headCount, hd = hp.headDim, d = hp.embeddingLength, kvDim = hp.kvDim
         let maxLen = firstPosition + tokens
+        let scale = 1 / Float(hd).squareRoot()
         pool.run(tokens * heads) { range in
             // Stack scratch for the scores (no heap allocation per parallel region).
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: maxLen + 4) { buffer in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: maxLen + 8) { buffer in
                 let scores = buffer.baseAddress!
                 for item in range {
                     let t = item / heads, h = item % heads
-                    attendOne(q: q + t * d + h * hd, keys: keys, values: values, out: out + t * d + h * hd,
-                              length: firstPosition + t + 1, kvOffset: (h / (heads / hp.headCountKV)) * hd,
-                              hp: hp, scores: scores)
+                    let qh = q + t * d + h * hd, oh = out + t * d + h * hd
+                    let length = firstPosition + t + 1, kvOffset = (h / (heads / hp.headCountKV)) * hd
+                    if vector && intent_qk_attend(qh, keys + kvOffset, values + kvOffset, kvDim, length, hd, scale, scores, oh) != 0 {
+                        continue
+                    }
+                    attendOne(q: qh, keys: keys, values: values, out: oh, length: length, kvOffset: kvOffset,
+                              headDim: hd, kvDim: kvDim, scores: scores)
                 }
             }
         }
@@ -29,8 +37,7 @@ enum Attention {
     @inline(__always)
     static func attendOne(q qh: UnsafeMutablePointer<Float>, keys: UnsafeMutablePointer<Float>, values: UnsafeMutablePointer<Float>,
                           out oh: UnsafeMutablePointer<Float>, length len: Int, kvOffset: Int,
-                          hp: LlamaHyperparameters, scores: UnsafeMutablePointer<Float>) {
-        let hd = hp.headDim, kvDim = hp.kvDim
+                          headDim hd: Int, kvDim: Int, scores: UnsafeMutablePointer<Float>) {
         let scale = 1 / Float(hd).squareRoot()
         for i in 0..<hd { qh[i] = HalfTable.round(qh[i]) }
         let chunks = hd / 16

@@ -15,7 +15,6 @@ enum Attention {
                     vector: Bool = true) {
         let heads = hp.headCount, hd = hp.headDim, d = hp.embeddingLength, kvDim = hp.kvDim
         let maxLen = firstPosition + tokens
-        let scale = 1 / Float(hd).squareRoot()
         pool.run(tokens * heads) { range in
             // Stack scratch for the scores (no heap allocation per parallel region).
             withUnsafeTemporaryAllocation(of: Float.self, capacity: maxLen + 8) { buffer in
@@ -24,7 +23,8 @@ enum Attention {
                     let t = item / heads, h = item % heads
                     let qh = q + t * d + h * hd, oh = out + t * d + h * hd
                     let length = firstPosition + t + 1, kvOffset = (h / (heads / hp.headCountKV)) * hd
-                    if vector && intent_qk_attend(qh, keys + kvOffset, values + kvOffset, kvDim, length, hd, scale, scores, oh) != 0 {
+                    if vector && attendVector(q: qh, keys: keys, values: values, out: oh, length: length, kvOffset: kvOffset,
+                                              headDim: hd, kvDim: kvDim, scores: scores) {
                         continue
                     }
                     attendOne(q: qh, keys: keys, values: values, out: oh, length: length, kvOffset: kvOffset,
@@ -32,6 +32,16 @@ enum Attention {
                 }
             }
         }
+    }
+
+    /// One query head with the AVX2 kernel (`intent_qk_attend`); false (nothing written) when the
+    /// CPU has no AVX2 or the head size is not a multiple of 8 up to 256. `scores` holds at least
+    /// `length` rounded up to 8 floats.
+    @inline(__always)
+    static func attendVector(q qh: UnsafeMutablePointer<Float>, keys: UnsafePointer<Float>, values: UnsafePointer<Float>,
+                             out oh: UnsafeMutablePointer<Float>, length: Int, kvOffset: Int, headDim hd: Int, kvDim: Int,
+                             scores: UnsafeMutablePointer<Float>) -> Bool {
+        intent_qk_attend(qh, keys + kvOffset, values + kvOffset, kvDim, length, hd, 1 / Float(hd).squareRoot(), scores, oh) != 0
     }
 
     @inline(__always)

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import LocalModel
-import CQuantKernels
 
 /// The AVX2 attention kernel against the portable Swift attention, on F16-rounded keys and
 /// values as the cache holds them, for lengths around the kernel's 8-position steps.
@@ -23,9 +22,9 @@ import CQuantKernels
                 scores.withUnsafeMutableBufferPointer { sp in
                     Attention.attendOne(q: &q1, keys: kp.baseAddress!, values: vp.baseAddress!, out: &portable, length: length,
                                         kvOffset: kvOffset, headDim: headDim, kvDim: kvDim, scores: sp.baseAddress!)
-                    let done = intent_qk_attend(&q2, kp.baseAddress! + kvOffset, vp.baseAddress! + kvOffset, kvDim, length, headDim,
-                                                1 / Float(headDim).squareRoot(), sp.baseAddress!, &vector)
-                    #expect(done == 1)
+                    let done = Attention.attendVector(q: &q2, keys: kp.baseAddress!, values: vp.baseAddress!, out: &vector, length: length,
+                                                      kvOffset: kvOffset, headDim: headDim, kvDim: kvDim, scores: sp.baseAddress!)
+                    #expect(done)
                 }
             }
         }
@@ -39,10 +38,12 @@ import CQuantKernels
     }
 
     @Test func unsupportedHeadSizesAreRefused() {
-        var q = [Float](repeating: 1, count: 12), kv = [Float](repeating: 1, count: 12), out = [Float](repeating: 0, count: 12)
+        var q = [Float](repeating: 1, count: 12)
+        let kv = [Float](repeating: 1, count: 12)
+        var out = [Float](repeating: 0, count: 12)
         var scores = [Float](repeating: 0, count: 16)
-        #expect(intent_qk_attend(&q, kv, kv, 12, 1, 12, 1, &scores, &out) == 0)
-        #expect(intent_qk_attend(&q, kv, kv, 12, 0, 8, 1, &scores, &out) == 0)
+        #expect(!Attention.attendVector(q: &q, keys: kv, values: kv, out: &out, length: 1, kvOffset: 0, headDim: 12, kvDim: 12, scores: &scores))
+        #expect(!Attention.attendVector(q: &q, keys: kv, values: kv, out: &out, length: 0, kvOffset: 0, headDim: 8, kvDim: 12, scores: &scores))
     }
 }
 

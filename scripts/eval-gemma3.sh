@@ -76,7 +76,7 @@ PROXY_PORT=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0))
 "$PY" - "$PROXY_PORT" "$PORT" > "$WORK/proxy.log" 2>&1 <<'PYEOF' &
 import hashlib, http.server, json, statistics, sys, threading, time, urllib.error, urllib.request
 port, upstream = int(sys.argv[1]), "http://127.0.0.1:%s" % sys.argv[2]
-cache, times, lock = {}, [], threading.Lock()
+cache, times, lock, upstream_lock = {}, [], threading.Lock(), threading.Lock()
 state = {"pending": 0, "hits": 0, "misses": 0}
 
 class Proxy(http.server.BaseHTTPRequestHandler):
@@ -102,21 +102,23 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             if not hit: state["pending"] += 1
         if hit:
             return self.reply(*hit)
-        start = time.monotonic()
         req = urllib.request.Request(upstream + self.path, data=body if self.command == "POST" else None, method=self.command,
                                      headers={"Content-Type": self.headers.get("Content-Type", "application/json")})
-        try:
-            with urllib.request.urlopen(req, timeout=1800) as r:
-                got = (r.status, r.headers.get("Content-Type", "application/json"), r.read())
-        except urllib.error.HTTPError as e:
-            got = (e.code, e.headers.get("Content-Type", "application/json"), e.read())
-        except Exception as e:
-            got = (502, "application/json", json.dumps({"error": {"code": 502}}).encode())
+        with upstream_lock:  # one request at a time, so the time below is the server's, not the queue's
+            start = time.monotonic()
+            try:
+                with urllib.request.urlopen(req, timeout=1800) as r:
+                    got = (r.status, r.headers.get("Content-Type", "application/json"), r.read())
+            except urllib.error.HTTPError as e:
+                got = (e.code, e.headers.get("Content-Type", "application/json"), e.read())
+            except Exception as e:
+                got = (502, "application/json", json.dumps({"error": {"code": 502}}).encode())
+            elapsed = 1000 * (time.monotonic() - start)
         with lock:
             state["pending"] -= 1
             if got[0] == 200:
                 cache[key] = got
-                if self.path.endswith("/chat/completions"): times.append(1000 * (time.monotonic() - start))
+                if self.path.endswith("/chat/completions"): times.append(elapsed)
         self.reply(*got)
     def do_GET(self): self.handle_one(b"")
     def do_POST(self): self.handle_one(self.rfile.read(int(self.headers.get("Content-Length", 0))))

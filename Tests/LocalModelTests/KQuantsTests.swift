@@ -111,7 +111,7 @@ import Testing
     @Test(.enabled(if: installedGemma != nil, "needs gemma3/gemma-3-270m-q4_k_m.gguf (scripts/models-gemma3.sh --accept-gemma-terms DIR)"))
     func realGemmaTensorsMatchLlamaCpp() throws {
         let reference = try Reference.load()
-        let file = try MappedFile(path: try #require(Self.installedGemma).path)
+        let file = try LocalModel.MappedFile(path: try #require(Self.installedGemma).path)
         #expect(reference.real.count == 2)
         for r in reference.real {
             let format = try #require(Self.format(r.type))

@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "AppServices", dependencies: ["IntentKit", "Store", "Intents", "Routing", "Retrieval", "DueDate", "Generation", "Secrets", "Embeddings", "Primitives"]),
         .target(name: "IntentCLI", dependencies: ["AppServices", "IntentKit", "Store", "Intents", "Secrets", "Agenda", "DueDate", "Generation", "Routing", "Retrieval", "Embeddings", "LocalModel", "MCP", "Primitives"]),
         .target(name: "MCP", dependencies: ["IntentKit", "Primitives"]),
-        .executableTarget(name: "intent", dependencies: ["IntentCLI", "Intents", "IntentKit"]),
+        .executableTarget(name: "intent", dependencies: ["IntentCLI", "AppServices", "Intents", "IntentKit"]),
         .target(name: "IntentTestSupport", dependencies: ["AppServices", "IntentKit", "Store", "Routing", "Intents", "Secrets", "Primitives", "Generation"]),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),

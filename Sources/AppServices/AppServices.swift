@@ -3,6 +3,7 @@ import Generation
 import IntentKit
 import Primitives
 import Secrets
+import Synchronization
 
 /// The process's effects, built once: live in `main.swift` (`AppServices.live(environment:)`),
 /// a test value in each test (`AppServices.test(...)`). Everything that reaches outside the
@@ -11,7 +12,7 @@ import Secrets
 /// these and nothing else.
 public struct AppServices: Sendable {
     /// The process environment (a test's own dictionary in tests, never the process's).
-    public var environment: [String: String]
+    public var environment: [String: String] { didSet { resolved = ResolvedPaths() } }
     /// The network behind the model clients.
     public var transport: any HTTPTransport
     /// The wall clock: attempts, receipts, quota resets, leases, housekeeping.
@@ -21,11 +22,15 @@ public struct AppServices: Sendable {
     /// The person at `/dev/tty` (prompts, previews).
     public var terminal: any Terminal
     /// Where the machine's zone database and the model weights are looked up.
-    public var roots: FileSystemRoots
+    public var roots: FileSystemRoots { didSet { resolved = ResolvedPaths() } }
     /// The key store of a configuration directory (`secrets.json` plus environment overrides).
     public var keyStore: @Sendable (_ configDirectory: URL) -> any KeyStore
     /// The live keys of this process, known to the redactor every output goes through.
     public let secrets: SecretRegistry
+    /// The last `paths(home:)` answer: a command resolves its home more than once (the home
+    /// check, the command, the key registration), and each resolution builds half a dozen
+    /// Foundation URLs. Replaced when `environment` or `roots` change.
+    private var resolved = ResolvedPaths()
 
     public init(environment: [String: String], transport: any HTTPTransport, clock: @escaping @Sendable () -> Date,
                 ids: any IDGenerator, terminal: any Terminal, roots: FileSystemRoots,
@@ -55,10 +60,12 @@ public struct AppServices: Sendable {
     /// Paths for a home: `home` (`--home`), else `INTENT_HOME`, else XDG; model weights are
     /// searched along `roots.modelDirectories`.
     public func paths(home: String?) -> AppPaths {
-        let resolved = AppPaths.resolve(home: home, environment: environment)
-        let effectiveHome = home ?? environment["INTENT_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-        return AppPaths(dataDirectory: resolved.dataDirectory, configDirectory: resolved.configDirectory,
-                        modelDirectories: roots.modelDirectories(effectiveHome))
+        resolved.paths(home: home) {
+            let resolved = AppPaths.resolve(home: home, environment: environment)
+            let effectiveHome = home ?? environment["INTENT_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            return AppPaths(dataDirectory: resolved.dataDirectory, configDirectory: resolved.configDirectory,
+                            modelDirectories: roots.modelDirectories(effectiveHome))
+        }
     }
 
     /// The key store of `paths`' configuration directory.
@@ -91,4 +98,17 @@ public struct FileSystemRoots: Sendable {
 
     /// Where model weights are searched for `home`, in order.
     public func modelDirectories(_ home: String?) -> [URL] { models(home) }
+}
+
+/// One remembered `AppServices.paths(home:)` answer (the paths depend only on the home given,
+/// the environment and the roots; a new value replaces this box when either of those changes).
+final class ResolvedPaths: Sendable {
+    private let last = Mutex<(home: String?, paths: AppPaths)?>(nil)
+
+    func paths(home: String?, resolve: () -> AppPaths) -> AppPaths {
+        if let last = last.withLock({ $0 }), last.home == home { return last.paths }
+        let paths = resolve()
+        last.withLock { $0 = (home, paths) }
+        return paths
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Primitives
 
 /// How precisely a resolved date is known.
 public enum Granularity: String, Sendable, Codable, CaseIterable, Comparable {
@@ -70,12 +71,26 @@ struct WallClock: Sendable, Equatable {
         self.nanosecond = nanosecond
     }
 
+    /// The reading of `date` in `zone`: the instant plus the zone's UTC offset at that instant,
+    /// split by civil-day arithmetic (`Day`, over `Civil`), with no Foundation `Calendar` to set up.
     init(_ date: Date, in zone: TimeZone) {
-        let parts = Calendar.gregorian(zone).dateComponents(
-            [.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        self.init(day: Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1),
-                  hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0,
-                  nanosecond: parts.nanosecond ?? 0)
+        // Whole seconds and the fraction from the reference-date interval (what `Date` stores),
+        // so no precision is lost to the 1970 shift.
+        let reference = date.timeIntervalSinceReferenceDate
+        let whole = reference.rounded(.down)
+        let nanosecond = min(999_999_999, Int(((reference - whole) * 1e9).rounded(.down)))
+        let local = Int(whole) + Self.referenceEpoch + zone.secondsFromGMT(for: date)
+        let (days, seconds) = Self.floorDivision(local, 86_400)
+        self.init(day: Day(ordinal: days), hour: seconds / 3600, minute: seconds % 3600 / 60,
+                  second: seconds % 60, nanosecond: nanosecond)
+    }
+
+    /// Seconds from 1970-01-01 to 2001-01-01 (`Date`'s reference date).
+    private static let referenceEpoch = 978_307_200
+
+    private static func floorDivision(_ a: Int, _ b: Int) -> (quotient: Int, remainder: Int) {
+        let r = a % b
+        return r < 0 ? (a / b - 1, r + b) : (a / b, r)
     }
 
     /// What this wall-clock time means in `zone` (see `LocalTime`).
@@ -96,17 +111,5 @@ struct WallClock: Sendable, Equatable {
     /// `skipped(in:)`).
     func instant(in zone: TimeZone) -> Date {
         resolution(in: zone).instant
-    }
-}
-
-extension Calendar {
-    /// Gregorian calendar with the POSIX locale, Monday as first weekday (ISO weeks) and `zone`.
-    static func gregorian(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        calendar.timeZone = zone
-        calendar.firstWeekday = 2
-        calendar.minimumDaysInFirstWeek = 4
-        return calendar
     }
 }

@@ -86,7 +86,7 @@ struct RunCommand: Subcommand {
         let paths = env.paths(globals)
         let config = try ConfigFile.load(paths)
         let (zone, now) = try command.clock(config)
-        let policy = try policy(globals.policy, paths: paths)
+        let policy = try policy(globals.policy, config: config)
         let presence = env.detectPresence(noInput: globals.noInput)
         let request = try parameterRequest(given.value, parameters: parameters, input: options.input)
 
@@ -123,13 +123,20 @@ struct RunCommand: Subcommand {
         return request
     }
 
+    /// `--policy`, else config.json's `policy`, else prefer-local.
     static func policy(_ flag: String?, paths: AppPaths) throws -> RoutingPolicy {
+        if flag != nil { return try policy(flag, config: ConfigFile()) }
+        return try policy(nil, config: ConfigFile.load(paths))
+    }
+
+    /// The same over a config.json already read (a run reads it once).
+    static func policy(_ flag: String?, config: ConfigFile) throws -> RoutingPolicy {
         if let flag {
             guard let policy = RoutingPolicy(rawValue: flag) else {
                 throw IntentError.usage("unknown policy '\(flag)' for --policy (\(RoutingPolicy.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return policy
         }
-        return try ConfigFile.load(paths).policy ?? .preferLocal
+        return config.policy ?? .preferLocal
     }
 }

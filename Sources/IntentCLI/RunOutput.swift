@@ -89,5 +89,7 @@ enum ValueRenderer {
         return HumanTime.format(date, in: zone)
     }
 
-    static func label(_ key: String) -> String { key.replacingOccurrences(of: "_", with: " ") }
+    /// `due_date` -> `due date` (without Foundation's `replacingOccurrences`, whose first use
+    /// costs a warm capture ~0.66M instructions).
+    static func label(_ key: String) -> String { String(key.map { $0 == "_" ? " " : $0 }) }
 }

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Dispatch
+import AppServices
 import Foundation
 import IntentCLI
 import IntentKit
@@ -7,7 +8,7 @@ import Intents
 
 // The composition root: live effects in, exit code out.
 umask(0o077)
-let environment = CLIEnvironment(services: .live(environment: ProcessInfo.processInfo.environment),
+let environment = CLIEnvironment(services: .live(environment: ProcessEnvironment.read()),
                                  streams: StandardStreams(), registry: intentRegistry)
 let work = Task { await IntentCommandLine.run(Array(CommandLine.arguments.dropFirst()), in: environment) }
 

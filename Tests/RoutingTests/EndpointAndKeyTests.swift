@@ -54,6 +54,20 @@ import Testing
         #expect(try ModelSettings.load(home.paths).local == nil)
     }
 
+    /// Both targets share one entry type; the cloud one still needs its server and model.
+    @Test func aCloudEntryWithoutBaseURLOrModelIsAConfigurationError() throws {
+        let home = TemporaryHome()
+        try StoreFiles.makePrivateDirectory(home.paths.configDirectory)
+        for models in [#"{"cloud": {"model": "gpt"}}"#, #"{"cloud": {"base_url": "https://api.cloud.test/v1"}}"#] {
+            try StoreFiles.writePrivateAtomically(Data(#"{"models": \#(models)}"#.utf8), to: home.paths.configFileURL)
+            #expect(throws: RoutingError.self, "\(models)") { try ModelSettings.load(home.paths) }
+        }
+        try StoreFiles.writePrivateAtomically(Data(#"{"models": {"local": {"embedded": "smollm2"}}}"#.utf8), to: home.paths.configFileURL)
+        let settings = try ModelSettings.load(home.paths)
+        #expect(settings.local == ModelTargetSettings(embedded: "smollm2"))
+        #expect(settings.localConfiguration == nil && settings.cloudConfiguration == nil)
+    }
+
     @Test func setLocalProbesTheLoopbackServer() async throws {
         let home = TemporaryHome()
         let server = try FakeOpenAIServer()
@@ -63,7 +77,7 @@ import Testing
         #expect(status.verified == "list_models")
         #expect(server.requests.map(\.path) == ["/v1/models"])
         let saved = try ModelSettings.load(home.paths)
-        #expect(saved.local == LocalModelSettings(baseURL: server.baseURL, model: "smol", contextWindow: 8_192))
+        #expect(saved.local == ModelTargetSettings(baseURL: server.baseURL, model: "smol", contextWindow: 8_192))
         // Nothing listening: saved, but reported unreachable.
         server.stop()
         let down = try await admin(home).check(.local)
@@ -124,7 +138,7 @@ import Testing
         localServer.enqueue(modelList("smol"), .completion("from the local server"))
         var context = home.context()
         context.policy = .localOnly
-        let ladder = ModelLadder(cloud: cloud, local: local, store: store, configuration: .generousProbe, clock: TestEffects.clock)
+        let ladder = ModelLadder(cloud: cloud, local: local, store: store, configuration: .unhurried, clock: TestEffects.clock)
         let outcome = try await ladder.run(phrasingRequest(), in: context)
         #expect(outcome.value == "from the local server", "\(outcome.route) \(outcome.receipt.attempts)")
         #expect(outcome.route.completed == .local)
@@ -148,7 +162,8 @@ import Testing
         let cloud = try availableCloud(over: cloudTransport, store: store)
         var context = home.context(terminal: ScriptedTerminal(answers: ["a"]))
         context.policy = .cloudAllowed
-        let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store, clock: TestEffects.clock).run(phrasingRequest(), in: context)
+        let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store, configuration: .unhurried,
+                                                clock: TestEffects.clock).run(phrasingRequest(), in: context)
         #expect(outcome.route.completed == .deterministic)
         #expect(outcome.route.fallbackReason == "consentUnavailable")
         #expect(cloudTransport.openedURLs.isEmpty)
@@ -167,7 +182,7 @@ import Testing
         _ = try await admin(home).setLocal(baseURL: "http://127.0.0.1:9/v1", model: "smol")
         let store = home.store()
         let ladder = ModelLadder.live(paths: home.paths, store: store, keys: keys, transport: transport,
-                                      clock: TestEffects.clock, configuration: .generousProbe)
+                                      clock: TestEffects.clock, configuration: .unhurried)
         try ConsentBook(store: store).remember(.allow, for: try #require(ladder.cloud).descriptor, at: TestClock.reference)
         // The live ladder sends both targets through the fake: a local probe, then the call.
         server.enqueue(modelList("smol"), .completion("from cloud"))

@@ -12,6 +12,7 @@ import Routing
 /// | `title-is-date` | the title resolves as a date and has no word that is not about dates ("The 1st", "2026-12-20", "every friday") |
 /// | `title-has-date-words` | a word of the title is a date word (weekday, month, today, tomorrow, 5pm, 1st, 2026-12-20…) or the parser finds a date in it |
 /// | `title-drops-action` | the title lacks the command's action: the first word of the parser's task (its verb) or, when it has one, its first content word after that (its object) |
+/// | `title-keeps-request-words` | the title starts before the parser's task, with words the parser dropped as the request ("me to set the meat out" for "remind me to set the meat out") |
 /// | `due-not-offered` | `due` is not one of the date phrases the parser found |
 extension ReminderCommand {
     static let function: Set<String> = ["a", "an", "the", "my", "our", "your", "his", "her", "their", "to", "for", "of", "up", "out", "in", "on", "at", "with", "and", "some", "this", "that", "it"]
@@ -56,12 +57,14 @@ extension ReminderCommand {
         return nil
     }
 
-    /// `title-drops-action`: the verb and object of the parser's task must stay.
+    /// `title-drops-action`: the verb and object of the parser's task must stay;
+    /// `title-keeps-request-words`: and the title starts with that verb.
     func checkAction(_ task: [ReminderCommandParts.Word]) throws {
         let expected = deterministicTask
         guard let verb = expected.first else { return }
         let keys = Set(task.map(\.key))
         guard keys.contains(verb.key) else { throw LadderRejection(rule: "title-drops-action") }
+        guard task.first?.key == verb.key else { throw LadderRejection(rule: "title-keeps-request-words") }
         if let object = expected.dropFirst().first(where: { !Self.function.contains($0.key) }), !keys.contains(object.key) {
             throw LadderRejection(rule: "title-drops-action")
         }

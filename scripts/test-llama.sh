@@ -11,15 +11,8 @@ MODELS=${2:?usage: test-llama.sh BIN MODELS_DIR}
 PY=${PYTHON:-python3}
 GGUF="$MODELS/smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 
-if ! "$PY" -c 'import llama_cpp.server' 2>/dev/null; then
-    echo "test-llama: SKIPPED — llama-cpp-python's server is not installed for $PY."
-    echo "  install it (builds llama.cpp from source, ~11 min): $PY -m pip install 'llama-cpp-python[server]'"
-    exit 0
-fi
-if [ ! -f "$GGUF" ]; then
-    echo "test-llama: SKIPPED — $GGUF is missing (run: make models)"
-    exit 0
-fi
+. "$(dirname "$0")/llama-lib.sh"
+require_llama_server test-llama "$GGUF" "make models"
 
 WORK=$(mktemp -d)
 SERVER_PID= WITNESS_PID=

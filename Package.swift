@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Secrets"),
         .target(name: "Generation", dependencies: ["IntentKit", "Secrets", "LazyCurl", "Primitives"]),
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets", "Primitives"]),
-        .target(name: "Embeddings", dependencies: ["CBLAS", "Primitives"]),
+        .target(name: "Embeddings", dependencies: ["CBLAS", "CQuantKernels", "Primitives"]),
         .target(name: "Grounding"),
         .target(name: "Retrieval", dependencies: ["Store", "Embeddings", "CBLAS", "IntentKit", "Grounding", "Primitives"]),
         // AVX2/AVX-VNNI matrix-vector kernels of the embedded model, chosen at run time.

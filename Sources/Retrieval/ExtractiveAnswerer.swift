@@ -10,17 +10,21 @@ struct QuestionTerms {
     let unknownNames: [String]
     var totalWeight: Double { terms.reduce(0) { $0 + $1.idf } }
 
-    /// The lexical arm's FTS5 query. Words go in rarest first while the sum of their chunk
-    /// frequencies stays within `postingBudget` (bm25 costs a lookup per matching chunk, and
-    /// common words rank nothing), joined with OR; words counted at `cap` (whose true frequency is
-    /// unknown) never join. When even the rarest word is in `cap` chunks
-    /// or more, the three rarest words are joined with AND instead, which stays selective.
-    func lexicalQuery(frequencies: [String: Int], postingBudget: Int, cap: Int) -> String? {
+    /// The lexical arm's FTS5 queries, tried in order until one matches. Words go in rarest
+    /// first while the sum of their chunk frequencies stays within `postingBudget` (bm25 costs a
+    /// lookup per matching chunk, and common words rank nothing), joined with OR; words counted at
+    /// `cap` (whose true frequency is unknown) never join. When even the rarest word is in `cap`
+    /// chunks or more, all the words are joined with AND — selective, so bm25 scores few rows
+    /// (three common words joined with AND can match most of a large library) — and, should
+    /// nothing hold them all, the three rarest.
+    func lexicalQueries(frequencies: [String: Int], postingBudget: Int, cap: Int) -> [String] {
         let sorted = terms.map(\.word).sorted { (frequencies[$0] ?? 0, $0) < (frequencies[$1] ?? 0, $1) }
-        guard let rarest = sorted.first else { return nil }
+        guard let rarest = sorted.first else { return [] }
         func quoted(_ words: [String]) -> [String] { words.map { "\"\($0)\"" } }
         if (frequencies[rarest] ?? 0) >= cap {
-            return quoted(Array(sorted.prefix(3))).joined(separator: " AND ")
+            var queries = [quoted(sorted).joined(separator: " AND ")]
+            if sorted.count > 3 { queries.append(quoted(Array(sorted.prefix(3))).joined(separator: " AND ")) }
+            return queries
         }
         var words: [String] = []
         var postings = 0
@@ -30,7 +34,7 @@ struct QuestionTerms {
             words.append(word)
             postings += df
         }
-        return quoted(words).joined(separator: " OR ")
+        return [quoted(words).joined(separator: " OR ")]
     }
 
     /// `frequencies` are chunk counts per word, `chunkCount` the library's size.
@@ -129,13 +133,16 @@ struct ExtractiveAnswerer {
     }
 
     /// The answer sentences: the best, and a second one from the same document when its score is
-    /// at least `secondSentenceRatio` of the best and both fit in `answerMaxWords`.
+    /// at least `secondSentenceRatio` of the best, its own coverage of the question's terms at
+    /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
+    /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence]) -> [ScoredSentence] {
         guard let best = ranked.first else { return [] }
         var chosen = [best]
         for candidate in ranked.dropFirst() where chosen.count < configuration.answerMaxSentences {
             guard candidate.chunk.docId == best.chunk.docId,
                   candidate.score >= configuration.secondSentenceRatio * best.score,
+                  candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,
                   chosen.reduce(0, { $0 + $1.words }) + candidate.words <= configuration.answerMaxWords,
                   !chosen.contains(where: { overlaps(candidate, $0) }) else { continue }
             chosen.append(candidate)

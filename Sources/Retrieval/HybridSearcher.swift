@@ -19,7 +19,11 @@ struct HybridSearcher {
         var lexicalRank: Int?
     }
 
-    func search(_ question: String, target: Int, vectors: VectorFile, _ c: Connection) throws -> EvidencePack {
+    /// `verifyVectors`: the vector file is not of the transaction's generation, so every
+    /// candidate's vector in the file is compared with the one in its chunk row, and a candidate
+    /// whose vectors differ (or whose row is gone) loses its vector score and slot.
+    func search(_ question: String, target: Int, vectors: VectorFile, verifyVectors: Bool = false,
+                _ c: Connection) throws -> EvidencePack {
         let cfg = configuration
         var trace = RetrievalTrace(embedder: embedder.identifier, generation: vectors.generation, target: target,
                                    tokenBudget: cfg.evidenceTokenBudget)
@@ -30,7 +34,10 @@ struct HybridSearcher {
         trace.record("embed", ids: [], scores: [], since: t)
 
         t = ContinuousClock.now
-        let vectorHits = vectors.search(query, k: cfg.vectorFactor * target)
+        let wanted = cfg.vectorFactor * target
+        let vectorHits = vectors.search(query, k: wanted,
+                                        shortlist: max(cfg.vectorShortlistFactor * wanted, cfg.vectorShortlistMinimum),
+                                        threads: cfg.vectorScanThreads)
         var candidates: [Int64: Candidate] = [:]
         for (rank, hit) in vectorHits.enumerated() {
             let id = vectors.id(at: hit.slot)
@@ -45,9 +52,11 @@ struct HybridSearcher {
         trace.record("frequencies", ids: [], scores: terms.terms.map(\.idf), since: t)
 
         t = ContinuousClock.now
-        let lexicalHits = try LexicalSearch.search(terms.lexicalQuery(frequencies: frequencies, postingBudget: cfg.lexicalPostingBudget,
-                                                                     cap: cfg.frequencyCap),
-                                                   limit: cfg.lexicalLimit, c)
+        var lexicalHits: [(id: Int64, bm25: Double)] = []
+        for query in terms.lexicalQueries(frequencies: frequencies, postingBudget: cfg.lexicalPostingBudget, cap: cfg.frequencyCap)
+        where lexicalHits.isEmpty {
+            lexicalHits = try LexicalSearch.search(query, limit: cfg.lexicalLimit, c)
+        }
         trace.record("lexical", ids: lexicalHits.map(\.id), scores: lexicalHits.map(\.bm25), since: t)
 
         t = ContinuousClock.now
@@ -60,6 +69,14 @@ struct HybridSearcher {
             candidate.lexicalRank = rank + 1
             candidate.fused += Self.reciprocalRank(rank + 1, weight: cfg.lexicalWeight, k: cfg.rrfK)
             candidates[hit.id] = candidate
+        }
+        if verifyVectors {
+            let stored = try LibraryCatalog.vectors(ids: candidates.values.compactMap { $0.slot == nil ? nil : $0.id }, c)
+            for (id, candidate) in candidates {
+                if let slot = candidate.slot, let blob = stored[id], vectors.matches(blob, slot: slot) { continue }
+                candidates[id]?.slot = nil
+                candidates[id]?.cosine = 0
+            }
         }
         var fused = candidates.values.sorted { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
         trace.record("fusion", ids: fused.map(\.id), scores: fused.map(\.fused), since: t)
@@ -109,7 +126,8 @@ struct HybridSearcher {
             guard let record = records[item.id] else { continue }
             guard used + record.tokenCount <= cfg.evidenceTokenBudget else { dropped.append(item.id); continue }
             used += record.tokenCount
-            let cosine = item.candidate?.cosine ?? vectors.slot(of: item.id).map { vectors.cosine(query, slot: $0) } ?? 0
+            let cosine = item.candidate?.cosine
+                ?? (verifyVectors ? nil : vectors.slot(of: item.id).map { vectors.cosine(query, slot: $0) }) ?? 0
             packed.append(EvidenceChunk(chunkId: record.id, docId: record.docId, path: record.path,
                                         ordinal: record.ordinal, start: record.start, end: record.end,
                                         text: record.text, tokenCount: record.tokenCount, score: item.score,

@@ -28,14 +28,29 @@ extension Library {
     public func evidence(for question: String, mode: SearchMode = .standard, topK: Int? = nil) throws -> EvidencePack {
         if let topK, topK <= 0 { throw RetrievalError.invalidParameter(name: "topK", reason: "must be positive") }
         let db = try store.database()
-        let vectors = try currentVectors(db)
         let cfg = configuration.forMode(mode, embedder: embedder.identifier)
         let target = cfg.target(mode: mode, topK: topK)
-        var pack = try db.read { c in
-            try HybridSearcher(configuration: cfg, embedder: embedder).search(question, target: target, vectors: vectors, c)
+        let searcher = HybridSearcher(configuration: cfg, embedder: embedder)
+        // The search runs in one read transaction whose generation must be the vector file's:
+        // another process that changed the library meanwhile (chunk ids are reused after a
+        // delete) makes the file stale, so it is remapped or rebuilt and the search taken again.
+        // A writer that keeps moving the generation gets a search whose vector hits are each
+        // checked against the vector stored in its chunk row.
+        for attempt in 0...cfg.staleVectorRetries {
+            let vectors = try currentVectors(db)
+            let pack = try db.read { c -> EvidencePack? in
+                try c.execute("BEGIN")
+                defer { try? c.execute("COMMIT") }
+                let current = try LibraryCatalog.generation(c) == vectors.generation
+                guard current || attempt == cfg.staleVectorRetries else { return nil }
+                return try searcher.search(question, target: target, vectors: vectors, verifyVectors: !current, c)
+            }
+            if var pack {
+                pack.pdfTexts = pdfTexts
+                return pack
+            }
         }
-        pack.pdfTexts = pdfTexts
-        return pack
+        throw RetrievalError.invalidParameter(name: "generation", reason: "the library kept changing during the search")
     }
 
     /// Answers `question` from the library: the best sentence(s) as claims with exact citations,
@@ -44,11 +59,12 @@ extension Library {
         try answerWithDiagnostics(question: question, mode: mode, topK: topK).answer
     }
 
-    /// `ask`, plus the features behind the confidence (for evaluation and calibration).
+    /// `ask`, plus the features behind the confidence (for evaluation and calibration). Deep and
+    /// maximum modes loop (`deliberate`).
     public func answerWithDiagnostics(question: String, mode: SearchMode = .standard,
                                       topK: Int? = nil) throws -> (answer: LibraryAnswer, diagnostics: AnswerDiagnostics) {
-        let pack = try evidence(for: question, mode: mode, topK: topK)
-        return answer(question: question, pack: pack, mode: mode)
+        let result = try deliberate(question: question, mode: mode, topK: topK)
+        return (result.answer, result.diagnostics)
     }
 
     /// The extractive answer from `pack`, through the grounding pipeline.

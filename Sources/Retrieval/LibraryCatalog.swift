@@ -99,6 +99,14 @@ enum LibraryCatalog {
         return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// The stored vectors (float32 bytes) of the chunks with the given ids; missing ids are skipped.
+    static func vectors(ids: [Int64], _ c: Connection) throws -> [Int64: Data] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let rows = try c.rows("SELECT id, vector FROM library_chunks WHERE id IN (\(marks))", ids) { ($0.int64(0), $0.blob(1)) }
+        return Dictionary(rows, uniquingKeysWith: { a, _ in a })
+    }
+
     /// Ids of the chunks within `radius` ordinals of `chunk` in the same document (itself excluded).
     static func neighbours(of chunk: Int64, radius: Int, _ c: Connection) throws -> [Int64] {
         try c.rows("""

@@ -1,17 +1,21 @@
 import CBLAS
+import Embeddings
 import Foundation
 import Glibc
 import Store
 
-/// The vector index on disk: a memory-mapped float32 matrix with norms and chunk ids.
+/// The vector index on disk: a memory-mapped matrix of 8-bit unit vectors for the first pass,
+/// the float32 vectors with their norms for rescoring, and the chunk ids.
 ///
-/// Layout (little-endian): a 128-byte header — magic `INTVEC01`, dimension (u32), pad, count (u64),
-/// generation (u64), embedder identifier (64 bytes, NUL-padded) — then `count × dimension` float32
+/// Layout (little-endian): a 128-byte header — magic `INTVEC02`, dimension (u32), bytes of one
+/// 8-bit row (u32), count (u64), generation (u64), embedder identifier (64 bytes, NUL-padded) —
+/// then `count` 8-bit rows (`Q8Vectors`, each the unit vector), `count × dimension` float32
 /// vectors, `count` float32 norms and `count` int64 chunk ids in ascending order. The file is
 /// derived from the store (which keeps every vector) and rebuilt atomically when the store's
-/// generation moves; it is searched in place with BLAS, never copied.
+/// generation moves; it is searched in place, never copied. A file of another layout (an older
+/// `INTVEC01`) fails to open and is rebuilt.
 public final class VectorFile: @unchecked Sendable {
-    static let magic = Array("INTVEC01".utf8)
+    static let magic = Array("INTVEC02".utf8)
     static let headerSize = 128
 
     public let url: URL
@@ -30,14 +34,18 @@ public final class VectorFile: @unchecked Sendable {
         guard data.count >= VectorFile.headerSize, Array(data.prefix(8)) == VectorFile.magic else {
             throw RetrievalError.corruptVectorFile(path: url.lastPathComponent, reason: "bad header")
         }
-        let (rawDim, rawCount, rawGen, name) = data.withUnsafeBytes { raw in
-            (raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self),
-             raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
-             raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self),
+        let (rawDim, rawRow, rawCount, rawGen, name) = data.withUnsafeBytes { raw in
+            (UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)),
+             UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self)),
+             UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
+             UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)),
              String(decoding: raw[32..<96].prefix { $0 != 0 }, as: UTF8.self))
         }
         let (dim, count, gen) = try Self.validate(dimension: rawDim, count: rawCount, generation: rawGen,
                                                   fileSize: data.count, name: url.lastPathComponent)
+        guard Int(rawRow) == Q8Vectors.rowBytes(dimension: dim) else {
+            throw RetrievalError.corruptVectorFile(path: url.lastPathComponent, reason: "8-bit row size does not match")
+        }
         self.url = url
         self.data = data
         self.dimension = dim
@@ -57,7 +65,7 @@ public final class VectorFile: @unchecked Sendable {
         guard generation <= UInt64(Int64.max) else { throw corrupt("generation out of range") }
         guard count <= UInt64(Int.max) else { throw corrupt("count out of range") }
         let dim = Int(dimension), n = Int(count)
-        let stride = dim * 4 + 4 + 8
+        let stride = rowStride(dimension: dim)
         let (body, overflow) = n.multipliedReportingOverflow(by: stride)
         guard !overflow else { throw corrupt("count \(count) does not fit the file") }
         let (total, overflow2) = body.addingReportingOverflow(headerSize)
@@ -65,7 +73,12 @@ public final class VectorFile: @unchecked Sendable {
         return (dim, n, Int64(generation))
     }
 
-    private var normsOffset: Int { VectorFile.headerSize + count * dimension * 4 }
+    /// Bytes each vector takes in the file: its 8-bit row, float32 values, norm and id.
+    static func rowStride(dimension: Int) -> Int { Q8Vectors.rowBytes(dimension: dimension) + dimension * 4 + 4 + 8 }
+
+    private var quantizedOffset: Int { VectorFile.headerSize }
+    private var matrixOffset: Int { quantizedOffset + count * Q8Vectors.rowBytes(dimension: dimension) }
+    private var normsOffset: Int { matrixOffset + count * dimension * 4 }
     private var idsOffset: Int { normsOffset + count * 4 }
 
     /// Chunk id stored at `slot`.
@@ -88,7 +101,7 @@ public final class VectorFile: @unchecked Sendable {
     /// Cosine similarity of `query` (unit length) with the vector at `slot`.
     public func cosine(_ query: [Float], slot: Int) -> Float {
         data.withUnsafeBytes { raw in
-            let base = raw.baseAddress!.advanced(by: VectorFile.headerSize + slot * dimension * 4)
+            let base = raw.baseAddress!.advanced(by: matrixOffset + slot * dimension * 4)
                 .assumingMemoryBound(to: Float.self)
             let norm = raw.loadUnaligned(fromByteOffset: normsOffset + slot * 4, as: Float.self)
             let dot = cblas_sdot(Int32(dimension), base, 1, query, 1)
@@ -96,10 +109,18 @@ public final class VectorFile: @unchecked Sendable {
         }
     }
 
+    /// Whether `vector` (float32 bytes, as a chunk row stores it) is the vector at `slot`.
+    public func matches(_ vector: Data, slot: Int) -> Bool {
+        guard slot >= 0, slot < count, vector.count == dimension * 4 else { return false }
+        return data.withUnsafeBytes { raw in
+            vector.withUnsafeBytes { memcmp(raw.baseAddress! + matrixOffset + slot * dimension * 4, $0.baseAddress!, dimension * 4) == 0 }
+        }
+    }
+
     /// Cosine between the stored vectors at two slots.
     public func cosine(slot a: Int, slot b: Int) -> Float {
         data.withUnsafeBytes { raw in
-            let base = raw.baseAddress!.advanced(by: VectorFile.headerSize).assumingMemoryBound(to: Float.self)
+            let base = raw.baseAddress!.advanced(by: matrixOffset).assumingMemoryBound(to: Float.self)
             let na = raw.loadUnaligned(fromByteOffset: normsOffset + a * 4, as: Float.self)
             let nb = raw.loadUnaligned(fromByteOffset: normsOffset + b * 4, as: Float.self)
             let dot = cblas_sdot(Int32(dimension), base + a * dimension, 1, base + b * dimension, 1)
@@ -107,12 +128,36 @@ public final class VectorFile: @unchecked Sendable {
         }
     }
 
-    /// The `k` best slots for `query` by cosine similarity (one `cblas_sgemv` over the mapped matrix).
-    public func search(_ query: [Float], k: Int) -> [(slot: Int, score: Float)] {
+    /// The `k` best slots for `query` by cosine similarity: an 8-bit scan of every row
+    /// (`Q8Vectors.scan` on up to `threads` threads) picks a shortlist of `shortlist` slots (at
+    /// least `k`), whose float32 cosines then give the result. Without the CPU kernel, or when the
+    /// shortlist would cover the file, the float32 scan (`exactSearch`).
+    public func search(_ query: [Float], k: Int, shortlist: Int? = nil, threads: Int = 1) -> [(slot: Int, score: Float)] {
+        guard count > 0, k > 0 else { return [] }
+        let wanted = max(shortlist ?? 4 * k, k)
+        guard wanted < count, query.count == dimension else { return exactSearch(query, k: k) }
+        var approximate = [Float](repeating: 0, count: count)
+        let scanned = data.withUnsafeBytes { raw in
+            approximate.withUnsafeMutableBufferPointer { out in
+                Q8Vectors.scan(rows: raw.baseAddress! + quantizedOffset, count: count,
+                               blocks: Q8Vectors.blocks(dimension: dimension), query: Q8Vectors.Query(query),
+                               out: out.baseAddress!, threads: threads)
+            }
+        }
+        guard scanned else { return exactSearch(query, k: k) }
+        // In slot order, so ties fall as in `exactSearch` (the earlier slot first).
+        let candidates = TopK.select(approximate, k: wanted).sorted { $0.slot < $1.slot }
+        let rescored = candidates.map { (slot: $0.slot, score: cosine(query, slot: $0.slot)) }
+        return TopK.select(rescored.map(\.score), k: k).map { rescored[$0.slot] }
+    }
+
+    /// The `k` best slots for `query` by cosine similarity over the float32 vectors (one
+    /// `cblas_sgemv` over the mapped matrix): the reference the 8-bit search is checked against.
+    public func exactSearch(_ query: [Float], k: Int) -> [(slot: Int, score: Float)] {
         guard count > 0, k > 0 else { return [] }
         var scores = [Float](repeating: 0, count: count)
         data.withUnsafeBytes { raw in
-            let matrix = raw.baseAddress!.advanced(by: VectorFile.headerSize).assumingMemoryBound(to: Float.self)
+            let matrix = raw.baseAddress!.advanced(by: matrixOffset).assumingMemoryBound(to: Float.self)
             cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(count), Int32(dimension), 1, matrix, Int32(dimension),
                         query, 1, 0, &scores, 1)
             divideByNorms(&scores, raw)
@@ -126,7 +171,7 @@ public final class VectorFile: @unchecked Sendable {
         let q = queries.flatMap { $0 }
         var scores = [Float](repeating: 0, count: count * queries.count)
         data.withUnsafeBytes { raw in
-            let matrix = raw.baseAddress!.advanced(by: VectorFile.headerSize).assumingMemoryBound(to: Float.self)
+            let matrix = raw.baseAddress!.advanced(by: matrixOffset).assumingMemoryBound(to: Float.self)
             // scores (queries × count) = Q (queries × dim) · Mᵀ
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(queries.count), Int32(count),
                         Int32(dimension), 1, q, Int32(dimension), matrix, Int32(dimension), 0, &scores, Int32(count))
@@ -146,8 +191,11 @@ public final class VectorFile: @unchecked Sendable {
         }
     }
 
-    /// Bytes of the matrix (what one query scans).
+    /// Bytes of the float32 matrix (what one exact query scans).
     public var matrixBytes: Int { count * dimension * 4 }
+
+    /// Bytes of the 8-bit rows (what one `search` scans before rescoring its shortlist).
+    public var quantizedBytes: Int { count * Q8Vectors.rowBytes(dimension: dimension) }
 }
 
 /// Top-k selection without sorting the whole array.

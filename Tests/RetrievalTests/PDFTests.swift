@@ -134,6 +134,30 @@ struct PDFTests {
         }
     }
 
+    /// `handbook-encrypted.pdf` is the handbook encrypted by qpdf with a user password
+    /// (Fixtures/pdf/README.md): refused by name with the reason, the other file still indexed,
+    /// and remembered as a failure so an unchanged re-add does not run pdftotext again.
+    @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))
+    func anEncryptedPDFIsRefusedByNameAndNothingElseIsLost() throws {
+        let t = try TempLibrary()
+        let locked = t.docs.appendingPathComponent("locked.pdf")
+        try FileManager.default.copyItem(at: Fixtures.pdf.appendingPathComponent("handbook-encrypted.pdf"), to: locked)
+        _ = try t.write("notes.txt", "The canteen serves soup on Fridays.")
+        #expect(Pdftotext.isEncrypted(locked.path))
+        #expect(throws: RetrievalError.pdfFailed(path: locked.path, reason: "encrypted (needs a password)")) {
+            try Pdftotext().text(ofPDF: locked.path)
+        }
+        try t.library.enqueue(paths: [t.docs])
+        let summary = try t.library.processQueue()
+        #expect(summary.indexed == 1 && summary.refused == 1 && summary.failed == 0)
+        #expect(try t.library.status().documents.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["notes.txt"])
+        let answer = try t.library.ask(question: "When does the canteen serve soup?")
+        #expect(answer.citations.first?.quote == "The canteen serves soup on Fridays.")
+        try t.library.enqueue(paths: [locked])
+        let again = try t.library.processQueue()
+        #expect(again.indexed == 0 && again.refused + again.skipped == 1)
+    }
+
     @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))
     func outputOverTheBoundIsRefused() throws {
         let t = try TempLibrary()

@@ -10,6 +10,8 @@ final class RobustnessTests: XCTestCase {
         var header = [UInt8](repeating: 0, count: VectorFile.headerSize)
         header.replaceSubrange(0..<8, with: VectorFile.magic)
         withUnsafeBytes(of: dim.littleEndian) { header.replaceSubrange(8..<12, with: $0) }
+        let rowBytes = UInt32(truncatingIfNeeded: Q8Vectors.rowBytes(dimension: Int(min(dim, 65_536))))
+        withUnsafeBytes(of: rowBytes.littleEndian) { header.replaceSubrange(12..<16, with: $0) }
         withUnsafeBytes(of: count.littleEndian) { header.replaceSubrange(16..<24, with: $0) }
         withUnsafeBytes(of: generation.littleEndian) { header.replaceSubrange(24..<32, with: $0) }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vec-\(UUID().uuidString).f32")
@@ -23,11 +25,11 @@ final class RobustnessTests: XCTestCase {
             (UInt32.max, 1, 1), (0, 1, 1), (384, 3, 1),
         ]
         for (dim, count, generation) in cases {
-            let url = try vectorFile(dim: dim, count: count, generation: generation, bodyBytes: 384 * 4 + 12)
+            let url = try vectorFile(dim: dim, count: count, generation: generation, bodyBytes: VectorFile.rowStride(dimension: 384))
             defer { try? FileManager.default.removeItem(at: url) }
             XCTAssertThrowsError(try VectorFile(url: url), "dim \(dim) count \(count) generation \(generation)")
         }
-        let good = try vectorFile(dim: 384, count: 1, generation: 7, bodyBytes: 384 * 4 + 12)
+        let good = try vectorFile(dim: 384, count: 1, generation: 7, bodyBytes: VectorFile.rowStride(dimension: 384))
         defer { try? FileManager.default.removeItem(at: good) }
         let file = try VectorFile(url: good)
         XCTAssertEqual(file.count, 1)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install the Gemma 3 270M Q4_K_M GGUF (the measured alternative to SmolLM2, Docs/MODELS.md
-# "Gemma 3 270M, measured"). Opt-in: nothing in `intent` loads it; scripts/eval-gemma3.sh
+# "Gemma 3 270M, measured"). Opt-in: nothing in `intent` loads it; scripts/compare-gemma3.sh
 # measures it through a llama.cpp server.
 #
 # Usage: scripts/models-gemma3.sh --accept-gemma-terms DEST_DIR

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Gemma 3 270M against the parser alone on the free-text reminder commands (Docs/MODELS.md,
+# Not part of `make test` (scripts/run-evals.sh runs the eval-*.sh scripts): a run takes hours on 2 cores.
 # "Gemma 3 270M, measured"): a llama.cpp server (llama-cpp-python) on loopback serves the GGUF
 # that scripts/models-gemma3.sh installs, `intent eval commands` scores the dev and held-out sets
 # with the deterministic rung and the server as the local rung (the same per-command grammar
@@ -7,18 +8,18 @@
 # speed. Measures only: nothing is changed in the user's home (a scratch home holds the server
 # setting). Not part of `make test` (minutes of CPU); skipped with a message when llama-cpp-python's
 # server or the weights are absent.
-#   usage: scripts/eval-gemma3.sh BIN MODELS_DIR
+#   usage: scripts/compare-gemma3.sh BIN MODELS_DIR
 #   THREADS=N (default 2), ROWS=N (the first N rows of each set), SETS="heldout dev", REPEATS=N (bench, default 3)
 set -euo pipefail
-BIN=${1:?usage: eval-gemma3.sh BIN MODELS_DIR}
-MODELS=${2:?usage: eval-gemma3.sh BIN MODELS_DIR}
+BIN=${1:?usage: compare-gemma3.sh BIN MODELS_DIR}
+MODELS=${2:?usage: compare-gemma3.sh BIN MODELS_DIR}
 PY=${PYTHON:-python3}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 GGUF="$MODELS/gemma3/gemma-3-270m-q4_k_m.gguf"
 THREADS=${THREADS:-2}
 
 . "$(dirname "$0")/llama-lib.sh"
-require_llama_server eval-gemma3 "$GGUF" "scripts/models-gemma3.sh --accept-gemma-terms $MODELS"
+require_llama_server compare-gemma3 "$GGUF" "scripts/models-gemma3.sh --accept-gemma-terms $MODELS"
 
 WORK=$(mktemp -d)
 SERVER_PID= PROXY_PID=
@@ -129,12 +130,12 @@ for _ in $(seq 1 180); do
   sleep 1
 done
 if [ "$ready" != 1 ]; then
-  echo "eval-gemma3: the server did not come up; its log:" >&2
+  echo "compare-gemma3: the server did not come up; its log:" >&2
   tail -n 20 "$WORK/server.log" >&2
   exit 1
 fi
 "$BIN" models set local --base-url "http://127.0.0.1:$PROXY_PORT/v1" --model gemma-3-270m-q4_k_m >/dev/null
-echo "eval-gemma3: llama-cpp-python $("$PY" -c 'import llama_cpp; print(llama_cpp.__version__)'), $THREADS threads, $(basename "$GGUF")"
+echo "compare-gemma3: llama-cpp-python $("$PY" -c 'import llama_cpp; print(llama_cpp.__version__)'), $THREADS threads, $(basename "$GGUF")"
 
 SETS=${SETS:-"heldout dev"}
 for set in $SETS; do

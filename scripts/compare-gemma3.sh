@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
 # Gemma 3 270M against the parser alone on the free-text reminder commands (Docs/MODELS.md,
-# Not part of `make test` (scripts/run-evals.sh runs the eval-*.sh scripts): a run takes hours on 2 cores.
 # "Gemma 3 270M, measured"): a llama.cpp server (llama-cpp-python) on loopback serves the GGUF
 # that scripts/models-gemma3.sh installs, `intent eval commands` scores the dev and held-out sets
 # with the deterministic rung and the server as the local rung (the same per-command grammar
@@ -10,6 +9,7 @@
 # server or the weights are absent.
 #   usage: scripts/compare-gemma3.sh BIN MODELS_DIR
 #   THREADS=N (default 2), ROWS=N (the first N rows of each set), SETS="heldout dev", REPEATS=N (bench, default 3)
+# Not part of `make test` (scripts/run-evals.sh runs the eval-*.sh scripts): a run takes hours on 2 cores.
 set -euo pipefail
 BIN=${1:?usage: compare-gemma3.sh BIN MODELS_DIR}
 MODELS=${2:?usage: compare-gemma3.sh BIN MODELS_DIR}

@@ -24,7 +24,7 @@ public struct AskLibrary: Intent {
     @Parameter("question", description: "The question", primary: true)
     var question: String
 
-    @Parameter("mode", description: "standard (5 passages), deep (10, stricter checks) or maximum (15, strictest)")
+    @Parameter("mode", description: "standard (5 passages), deep (10, a second pass with an expanded query, stricter checks) or maximum (15, up to three passes, strictest)")
     var mode: Mode = .standard
 
     @Parameter("topK", description: "How many passages to retrieve (overrides the mode)")
@@ -56,8 +56,8 @@ public struct AskLibrary: Intent {
                 context.log.warning(message)
                 warnings.append(message)
             }
-            let pack = try library.evidence(for: question, mode: searchMode, topK: topK)
-            let (extractive, diagnostics) = library.answer(question: question, pack: pack, mode: searchMode)
+            // Deep and maximum loop: expanded queries, more evidence, verified again (ids and counts in the receipt).
+            let (extractive, diagnostics, pack) = try library.deliberate(question: question, mode: searchMode, topK: topK)
             return (pack, extractive, diagnostics, warnings)
         }
         let synthesis = LibrarySynthesis(question: question, pack: pack, extractive: extractive, mode: searchMode,

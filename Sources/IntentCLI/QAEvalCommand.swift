@@ -45,7 +45,7 @@ enum QAEvalCommand {
                   in-library no-answer abstained \(f(report.abstentionInLibrary)) of \(report.inLibraryUnanswerable)
                   citation offsets exact \(f(report.citationExactness))
                   gates fired (questions): \(report.gateCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-                  abstained by: \(report.abstainedBy.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+                  abstained by: \(report.abstainedBy.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))\(loopLine(report))
                   latency p50 \(String(format: "%.1f", report.latencyP50)) ms, p95 \(String(format: "%.1f", report.latencyP95)) ms; ingestion \(String(format: "%.1f", report.ingestionSeconds)) s
 
                 """)
@@ -66,10 +66,20 @@ enum QAEvalCommand {
         return 0
     }
 
+    /// Deep and maximum modes: the loop's counts over all questions (empty in standard mode).
+    static func loopLine(_ report: QAReport) -> String {
+        let c = report.ruleCounts
+        guard let passes = c["L1.pass"] else { return "" }
+        return "\n  loop: \(passes) passes for \(report.rows.count) questions, \(c["L2.expansion-terms"] ?? 0) terms added, "
+            + "\(c["L3.evidence-added"] ?? 0) chunks added; a later pass's answer kept \(c["L4.improved"] ?? 0), "
+            + "still abstained \(c["L5.still-abstained"] ?? 0), no new term \(c["L6.no-expansion"] ?? 0)"
+    }
+
     /// Answer-selection weights an evaluation may override (`--tune k=v,...`), for choosing them on dev.
     static var tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] {
         ["sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
-         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio]
+         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio,
+         "second_coverage": \.secondSentenceCoverageRatio]
     }
 
     static func applyTuning(_ text: String?, to configuration: inout RetrievalConfiguration) throws {

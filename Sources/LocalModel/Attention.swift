@@ -1,3 +1,4 @@
+import CQuantKernels
 import Foundation
 
 /// Causal grouped-query attention over the KV cache.
@@ -7,30 +8,46 @@ import Foundation
 /// multiply the values.
 enum Attention {
     /// For each of `tokens` queries (at positions `firstPosition + t`) and each KV head,
-    /// attends the query heads that share it over cached positions `0...position`.
+    /// attends the query heads that share it over cached positions `0...position`. `vector`:
+    /// the AVX2 kernel (`intent_qk_attend`) when the CPU has it.
     static func run(q: UnsafeMutablePointer<Float>, keys: UnsafeMutablePointer<Float>, values: UnsafeMutablePointer<Float>,
-                    out: UnsafeMutablePointer<Float>, tokens: Int, firstPosition: Int, hp: LlamaHyperparameters, pool: WorkerPool) {
-        let heads = hp.headCount, hd = hp.headDim, d = hp.embeddingLength
+                    out: UnsafeMutablePointer<Float>, tokens: Int, firstPosition: Int, hp: LlamaHyperparameters, pool: WorkerPool,
+                    vector: Bool = true) {
+        let heads = hp.headCount, hd = hp.headDim, d = hp.embeddingLength, kvDim = hp.kvDim
         let maxLen = firstPosition + tokens
         pool.run(tokens * heads) { range in
             // Stack scratch for the scores (no heap allocation per parallel region).
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: maxLen + 4) { buffer in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: maxLen + 8) { buffer in
                 let scores = buffer.baseAddress!
                 for item in range {
                     let t = item / heads, h = item % heads
-                    attendOne(q: q + t * d + h * hd, keys: keys, values: values, out: out + t * d + h * hd,
-                              length: firstPosition + t + 1, kvOffset: (h / (heads / hp.headCountKV)) * hd,
-                              hp: hp, scores: scores)
+                    let qh = q + t * d + h * hd, oh = out + t * d + h * hd
+                    let length = firstPosition + t + 1, kvOffset = (h / (heads / hp.headCountKV)) * hd
+                    if vector && attendVector(q: qh, keys: keys, values: values, out: oh, length: length, kvOffset: kvOffset,
+                                              headDim: hd, kvDim: kvDim, scores: scores) {
+                        continue
+                    }
+                    attendOne(q: qh, keys: keys, values: values, out: oh, length: length, kvOffset: kvOffset,
+                              headDim: hd, kvDim: kvDim, scores: scores)
                 }
             }
         }
     }
 
+    /// One query head with the AVX2 kernel (`intent_qk_attend`); false (nothing written) when the
+    /// CPU has no AVX2 or the head size is not a multiple of 8 up to 256. `scores` holds at least
+    /// `length` rounded up to 8 floats.
+    @inline(__always)
+    static func attendVector(q qh: UnsafeMutablePointer<Float>, keys: UnsafePointer<Float>, values: UnsafePointer<Float>,
+                             out oh: UnsafeMutablePointer<Float>, length: Int, kvOffset: Int, headDim hd: Int, kvDim: Int,
+                             scores: UnsafeMutablePointer<Float>) -> Bool {
+        intent_qk_attend(qh, keys + kvOffset, values + kvOffset, kvDim, length, hd, 1 / Float(hd).squareRoot(), scores, oh) != 0
+    }
+
     @inline(__always)
     static func attendOne(q qh: UnsafeMutablePointer<Float>, keys: UnsafeMutablePointer<Float>, values: UnsafeMutablePointer<Float>,
                           out oh: UnsafeMutablePointer<Float>, length len: Int, kvOffset: Int,
-                          hp: LlamaHyperparameters, scores: UnsafeMutablePointer<Float>) {
-        let hd = hp.headDim, kvDim = hp.kvDim
+                          headDim hd: Int, kvDim: Int, scores: UnsafeMutablePointer<Float>) {
         let scale = 1 / Float(hd).squareRoot()
         for i in 0..<hd { qh[i] = HalfTable.round(qh[i]) }
         let chunks = hd / 16

@@ -1,3 +1,5 @@
+import CQuantKernels
+
 /// A heap buffer of `T` freed with its owner; contents start zeroed.
 final class Buffer<T: BitwiseCopyable>: @unchecked Sendable {
     private(set) var pointer: UnsafeMutablePointer<T>
@@ -43,11 +45,15 @@ final class QuantizedBatch: @unchecked Sendable {
         sums = Buffer(maxRows * maxCols / 32)
     }
 
-    /// Quantizes `rows` rows of `cols` floats from `x` (row stride `cols`).
-    func quantize(_ x: UnsafePointer<Float>, rows: Int, cols: Int, pool: WorkerPool) {
+    /// Quantizes `rows` rows of `cols` floats from `x` (row stride `cols`). Without `split` only
+    /// the plain bytes, scales and sums are filled (all the vector kernels read), by the AVX2
+    /// quantizer when the CPU has it; the split 16-bit lanes of the Swift kernels are then stale.
+    func quantize(_ x: UnsafePointer<Float>, rows: Int, cols: Int, pool: WorkerPool, split: Bool = true) {
         let q = q.pointer, d = d.pointer, s = s.pointer, b = bytes.pointer, sums = sums.pointer
         let work = { (range: Range<Int>) in
             for r in range {
+                if !split && intent_qk_quantize(x + r * cols, cols, b + r * cols, d + r * cols / 32, s + r * cols / 32,
+                                                sums + r * cols / 32) != 0 { continue }
                 quantizeRow(x + r * cols, n: cols, q: q + r * cols / 8, d: d + r * cols / 32, s: s + r * cols / 32,
                             bytes: b + r * cols, sums: sums + r * cols / 32)
             }

@@ -1,8 +1,13 @@
 import CBLAS
 import Foundation
 
-/// Float-activation products for prompt batches: weights are dequantized (rows split across
-/// the pool) into a scratch matrix and multiplied with BLAS `sgemm`.
+/// Float-activation products for prompt batches: weights are dequantized into a scratch matrix
+/// and multiplied with BLAS `sgemm`.
+///
+/// Each chunk of rows that a pool thread claims is dequantized and multiplied by that thread,
+/// with OpenBLAS held to one thread for the call: the products of a batch need no second
+/// barrier after the dequantization, and OpenBLAS's own workers (which spin in `sched_yield`
+/// between calls) no longer compete with the pool's for the same cores.
 final class FloatProducts: @unchecked Sendable {
     private let scratch: Buffer<Float>
 
@@ -10,16 +15,46 @@ final class FloatProducts: @unchecked Sendable {
     /// for `sgemm` at this size).
     static let available: Bool = intent_blas_symbol("openblas_get_config") != nil
 
+    private typealias SetThreads = @convention(c) (Int32) -> Void
+    private typealias GetThreads = @convention(c) () -> Int32
+    private static let setThreads: SetThreads? = intent_blas_symbol("openblas_set_num_threads").map { unsafeBitCast($0, to: SetThreads.self) }
+    private static let getThreads: GetThreads? = intent_blas_symbol("openblas_get_num_threads").map { unsafeBitCast($0, to: GetThreads.self) }
+
+    /// `maxElements`: the largest rows × columns of the matrices multiplied together in one call.
     init(maxElements: Int) { scratch = Buffer(maxElements) }
 
-    /// `out[t, r] = W[r] · input[t]` for `n` float rows of `input`.
-    func multiply(_ w: QuantizedMatrix, n: Int, input: UnsafePointer<Float>, out: UnsafeMutablePointer<Float>, pool: WorkerPool) {
-        let dense = scratch.pointer
-        pool.run(w.rows) { range in
-            for r in range { w.row(r, into: dense + r * w.cols) }
+    /// Runs `body` with OpenBLAS limited to the calling thread, then restores its thread count.
+    static func singleThreaded<R>(_ body: () throws -> R) rethrows -> R {
+        guard let setThreads, let getThreads else { return try body() }
+        let previous = getThreads()
+        if previous != 1 { setThreads(1) }
+        defer { if previous != 1 { setThreads(previous) } }
+        return try body()
+    }
+
+    /// `out[t, r] = W[r] · input[t]` for `n` float rows of `input` (`cols` floats each), for every
+    /// (W, out) of `jobs` (all quantized, sharing the input), in one parallel region. Call inside
+    /// `singleThreaded`.
+    func multiply(_ jobs: [(QuantizedMatrix, UnsafeMutablePointer<Float>)], n: Int, input: UnsafePointer<Float>, pool: WorkerPool) {
+        var starts: [Int] = [0], offsets: [Int] = [0]
+        for (w, _) in jobs { starts.append(starts.last! + w.rows); offsets.append(offsets.last! + w.rows * w.cols) }
+        precondition(offsets.last! <= scratch.count, "float product scratch too small")
+        let total = starts.last!, dense = scratch.pointer
+        let starts_ = starts, offsets_ = offsets
+        // Two chunks per thread: large enough that sgemm's packing of the input stays small next
+        // to the product, small enough that a descheduled worker's share is taken over.
+        let chunks = max(1, min(total / 32, pool.threads * 2))
+        pool.run(chunks) { range in
+            let lo = total * range.lowerBound / chunks, hi = total * range.upperBound / chunks
+            for (j, (w, out)) in jobs.enumerated() {
+                let r0 = max(lo, starts_[j]) - starts_[j], r1 = min(hi, starts_[j + 1]) - starts_[j]
+                guard r0 < r1 else { continue }
+                let cols = w.cols, m = dense + offsets_[j]
+                for r in r0..<r1 { w.row(r, into: m + r * cols) }
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(n), Int32(r1 - r0), Int32(cols),
+                            1, input, Int32(cols), m + r0 * cols, Int32(cols), 0, out + r0, Int32(w.rows))
+            }
         }
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(n), Int32(w.rows), Int32(w.cols),
-                    1, input, Int32(w.cols), dense, Int32(w.cols), 0, out, Int32(w.rows))
     }
 
     /// Logits from one float vector, row by row (the LM head is too large to dequantize whole).

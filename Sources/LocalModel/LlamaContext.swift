@@ -42,7 +42,9 @@ final class LlamaContext: @unchecked Sendable {
         gate = Buffer(maxBatch * ff); up = Buffer(maxBatch * ff)
         logits = Buffer(hp.vocabSize)
         act = QuantizedBatch(maxRows: maxBatch, maxCols: max(d, ff))
-        floatProducts = config.floatPromptProducts && FloatProducts.available ? FloatProducts(maxElements: d * max(d, ff)) : nil
+        // The largest products sharing one input: q/k/v, gate/up, down.
+        let fused = max((d + 2 * hp.kvDim) * d, 2 * ff * d, d * ff)
+        floatProducts = config.floatPromptProducts && FloatProducts.available ? FloatProducts(maxElements: fused) : nil
         clock = StageClock(enabled: config.profileStages)
     }
 
@@ -125,11 +127,12 @@ final class LlamaContext: @unchecked Sendable {
     /// rows of all matrices form one range that the pool splits.
     private func matmul(_ jobs: [(QuantizedMatrix, UnsafeMutablePointer<Float>)], n: Int, input: UnsafePointer<Float>) {
         let act = self.act
+        var jobs = jobs
         if n >= 2, let floatProducts {
-            for (w, out) in jobs where w.type != .f32 && w.type != .f16 {
-                floatProducts.multiply(w, n: n, input: input, out: out, pool: pool)
-            }
-            if jobs.allSatisfy({ $0.0.type != .f32 && $0.0.type != .f16 }) { return }
+            let quantized = jobs.filter { $0.0.type != .f32 && $0.0.type != .f16 }
+            if !quantized.isEmpty { floatProducts.multiply(quantized, n: n, input: input, pool: pool) }
+            jobs = jobs.filter { $0.0.type == .f32 || $0.0.type == .f16 }
+            if jobs.isEmpty { return }
         }
         var starts: [Int] = [0]
         for (w, _) in jobs { starts.append(starts.last! + w.rows) }
@@ -199,6 +202,11 @@ final class LlamaContext: @unchecked Sendable {
 
     /// False when `interrupt` stopped it (the cache count is then unchanged).
     private func forward(_ tokens: [Int], last: Bool) -> Bool {
+        guard tokens.count >= 2, floatProducts != nil else { return forwardPass(tokens, last: last) }
+        return FloatProducts.singleThreaded { forwardPass(tokens, last: last) }
+    }
+
+    private func forwardPass(_ tokens: [Int], last: Bool) -> Bool {
         let n = tokens.count, d = hp.embeddingLength, kvDim = hp.kvDim, ff = hp.feedForwardLength
         let x = x.pointer, xb = xb.pointer, q = q.pointer, k = k.pointer, v = v.pointer
         let att = att.pointer, gate = gate.pointer, up = up.pointer
@@ -208,11 +216,15 @@ final class LlamaContext: @unchecked Sendable {
 
         let packedLayers = n == 1 ? packed.layers : []
         let packed = !packedLayers.isEmpty
+        // Float prompt products read the float activations: nothing to quantize.
+        let quantize = n == 1 || floatProducts == nil
+        // Single-token products read the plain bytes only when the vector kernels run.
+        let split = n >= 2 || !config.vectorKernels
         clock.mark(.embedding)
         for (l, layer) in weights.layers.enumerated() {
             if interrupt() { return false }
             for t in 0..<n { Ops.rmsNorm(x + t * d, layer.attnNorm, eps: hp.rmsEpsilon, n: d, out: xb + t * d) }
-            act.quantize(xb, rows: n, cols: d, pool: pool)
+            if quantize { act.quantize(xb, rows: n, cols: d, pool: pool, split: split) }
             clock.mark(.attentionNorm)
             if packed {
                 let p = packedLayers[l]
@@ -232,15 +244,16 @@ final class LlamaContext: @unchecked Sendable {
                 }
             }
             clock.mark(.ropeAndCache)
-            Attention.run(q: q, keys: kc, values: vc, out: att, tokens: n, firstPosition: pos0, hp: hp, pool: pool)
+            Attention.run(q: q, keys: kc, values: vc, out: att, tokens: n, firstPosition: pos0, hp: hp, pool: pool,
+                          vector: config.vectorKernels)
             clock.mark(.attention)
-            act.quantize(att, rows: n, cols: d, pool: pool)
+            if quantize { act.quantize(att, rows: n, cols: d, pool: pool, split: split) }
             if packed { packedProducts([(packedLayers[l].wo, xb)], cols: d) } else { matmul(layer.wo, n: n, input: att, out: xb) }
             for i in 0..<(n * d) { x[i] += xb[i] }
             clock.mark(.attentionOutput)
 
             for t in 0..<n { Ops.rmsNorm(x + t * d, layer.ffnNorm, eps: hp.rmsEpsilon, n: d, out: xb + t * d) }
-            act.quantize(xb, rows: n, cols: d, pool: pool)
+            if quantize { act.quantize(xb, rows: n, cols: d, pool: pool, split: split) }
             clock.mark(.ffnNorm)
             if packed {
                 let p = packedLayers[l]
@@ -249,7 +262,7 @@ final class LlamaContext: @unchecked Sendable {
                 matmul([(layer.gate, gate), (layer.up, up)], n: n, input: xb)
             }
             Ops.swiGLU(gate, up, count: n * ff)
-            act.quantize(gate, rows: n, cols: ff, pool: pool)
+            if quantize { act.quantize(gate, rows: n, cols: ff, pool: pool, split: split) }
             clock.mark(.gateUp)
             if packed { packedProducts([(packedLayers[l].down, xb)], cols: ff) } else { matmul(layer.down, n: n, input: gate, out: xb) }
             for i in 0..<(n * d) { x[i] += xb[i] }
@@ -264,7 +277,7 @@ final class LlamaContext: @unchecked Sendable {
             FloatProducts.rowDots(weights.output, x: xb, out: logits.pointer, pool: pool)
             return true
         }
-        act.quantize(xb, rows: 1, cols: d, pool: pool)
+        act.quantize(xb, rows: 1, cols: d, pool: pool, split: !config.vectorKernels)
         clock.mark(.outputNorm)
         if n == 1, let packedOutput = self.packed.output {
             packedProducts([(packedOutput, logits.pointer)], cols: d)

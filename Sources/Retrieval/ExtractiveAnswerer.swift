@@ -133,13 +133,16 @@ struct ExtractiveAnswerer {
     }
 
     /// The answer sentences: the best, and a second one from the same document when its score is
-    /// at least `secondSentenceRatio` of the best and both fit in `answerMaxWords`.
+    /// at least `secondSentenceRatio` of the best, its own coverage of the question's terms at
+    /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
+    /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence]) -> [ScoredSentence] {
         guard let best = ranked.first else { return [] }
         var chosen = [best]
         for candidate in ranked.dropFirst() where chosen.count < configuration.answerMaxSentences {
             guard candidate.chunk.docId == best.chunk.docId,
                   candidate.score >= configuration.secondSentenceRatio * best.score,
+                  candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,
                   chosen.reduce(0, { $0 + $1.words }) + candidate.words <= configuration.answerMaxWords,
                   !chosen.contains(where: { overlaps(candidate, $0) }) else { continue }
             chosen.append(candidate)

@@ -59,11 +59,12 @@ extension Library {
         try answerWithDiagnostics(question: question, mode: mode, topK: topK).answer
     }
 
-    /// `ask`, plus the features behind the confidence (for evaluation and calibration).
+    /// `ask`, plus the features behind the confidence (for evaluation and calibration). Deep and
+    /// maximum modes loop (`deliberate`).
     public func answerWithDiagnostics(question: String, mode: SearchMode = .standard,
                                       topK: Int? = nil) throws -> (answer: LibraryAnswer, diagnostics: AnswerDiagnostics) {
-        let pack = try evidence(for: question, mode: mode, topK: topK)
-        return answer(question: question, pack: pack, mode: mode)
+        let result = try deliberate(question: question, mode: mode, topK: topK)
+        return (result.answer, result.diagnostics)
     }
 
     /// The extractive answer from `pack`, through the grounding pipeline.

@@ -11,7 +11,7 @@ private func briefContext(_ home: TemporaryHome, local: ScriptedModel) -> RunCon
     var ctx = home.context(now: ISO8601DateFormatter().date(from: "2026-11-30T07:00:00Z")!,
                            timeZone: TimeZone(identifier: "Europe/Paris")!)
     ctx.dates = DueDateResolver()
-    ctx.ladder = ModelLadder(cloud: nil, local: local, store: ctx.store, clock: { TestClock.reference })
+    ctx.ladder = ModelLadder(cloud: nil, local: local, store: ctx.store, configuration: .unhurried, clock: { TestClock.reference })
     return ctx
 }
 

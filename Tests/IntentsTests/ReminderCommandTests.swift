@@ -10,7 +10,8 @@ import Testing
 private func context(_ home: TemporaryHome, local: ScriptedModel? = nil) -> RunContext {
     var ctx = home.context(timeZone: TimeZone(identifier: "Europe/Paris")!, assumeYes: true)
     ctx.dates = DueDateResolver()
-    if let local { ctx.ladder = ModelLadder(cloud: nil, local: local, store: ctx.store, clock: { TestClock.reference }) }
+    if let local { ctx.ladder = ModelLadder(cloud: nil, local: local, store: ctx.store, configuration: .unhurried,
+                                                        clock: { TestClock.reference }) }
     return ctx
 }
 

@@ -27,7 +27,8 @@ struct CompactFormTests {
         let local = ScriptedModel(descriptor: h.local.descriptor,
                                   capabilities: ModelCapabilities(contextWindow: 4_096, compactRequests: true))
         local.enqueue(reply: #"{"headline": "h", "points": ["short"]}"#)
-        let ladder = ModelLadder(cloud: nil, local: local, store: h.store, clock: { TestClock.reference })
+        let ladder = ModelLadder(cloud: nil, local: local, store: h.store, configuration: .unhurried,
+                                 clock: { TestClock.reference })
         let outcome = try await ladder.run(request(compact: true), in: h.context(.preferLocal, ladder: ladder))
         #expect(outcome.value == "compact")
         let sent = try #require(local.history.first)

@@ -37,7 +37,8 @@ import Testing
         try QuotaMemory(store: store).remember(.available, of: moved, at: TestClock.reference)
         var context = home.context()
         context.policy = .cloudAllowed
-        let outcome = try await ModelLadder(cloud: moved, local: nil, store: store, clock: TestEffects.clock).run(phrasingRequest(), in: context)
+        let outcome = try await ModelLadder(cloud: moved, local: nil, store: store, configuration: .unhurried,
+                                                clock: TestEffects.clock).run(phrasingRequest(), in: context)
         #expect(outcome.route.completed == .deterministic)
         #expect(outcome.route.fallbackReason == "consentUnavailable")
         #expect(transport.requests.isEmpty)
@@ -51,7 +52,8 @@ import Testing
         let cloud = cloudClient("https://api.example.com:8443/base/v1", transport: transport)
         try QuotaMemory(store: h.store).remember(.available, of: cloud, at: TestClock.reference)
         let terminal = ScriptedTerminal(answers: ["o"])
-        let ladder = ModelLadder(cloud: cloud, local: nil, store: h.store, clock: { TestClock.reference })
+        let ladder = ModelLadder(cloud: cloud, local: nil, store: h.store, configuration: .unhurried,
+                                 clock: { TestClock.reference })
         let outcome = try await ladder.run(phrasingRequest(), in: h.context(.preferLocal, presence: .interactive, terminal: terminal, ladder: ladder))
         #expect(outcome.route.completed == .cloud)
         let shown = terminal.transcript.joined(separator: "\n")

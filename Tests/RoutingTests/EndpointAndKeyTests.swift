@@ -138,7 +138,7 @@ import Testing
         localServer.enqueue(modelList("smol"), .completion("from the local server"))
         var context = home.context()
         context.policy = .localOnly
-        let ladder = ModelLadder(cloud: cloud, local: local, store: store, configuration: .generousProbe, clock: TestEffects.clock)
+        let ladder = ModelLadder(cloud: cloud, local: local, store: store, configuration: .unhurried, clock: TestEffects.clock)
         let outcome = try await ladder.run(phrasingRequest(), in: context)
         #expect(outcome.value == "from the local server", "\(outcome.route) \(outcome.receipt.attempts)")
         #expect(outcome.route.completed == .local)
@@ -162,7 +162,8 @@ import Testing
         let cloud = try availableCloud(over: cloudTransport, store: store)
         var context = home.context(terminal: ScriptedTerminal(answers: ["a"]))
         context.policy = .cloudAllowed
-        let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store, clock: TestEffects.clock).run(phrasingRequest(), in: context)
+        let outcome = try await ModelLadder(cloud: cloud, local: nil, store: store, configuration: .unhurried,
+                                                clock: TestEffects.clock).run(phrasingRequest(), in: context)
         #expect(outcome.route.completed == .deterministic)
         #expect(outcome.route.fallbackReason == "consentUnavailable")
         #expect(cloudTransport.openedURLs.isEmpty)
@@ -181,7 +182,7 @@ import Testing
         _ = try await admin(home).setLocal(baseURL: "http://127.0.0.1:9/v1", model: "smol")
         let store = home.store()
         let ladder = ModelLadder.live(paths: home.paths, store: store, keys: keys, transport: transport,
-                                      clock: TestEffects.clock, configuration: .generousProbe)
+                                      clock: TestEffects.clock, configuration: .unhurried)
         try ConsentBook(store: store).remember(.allow, for: try #require(ladder.cloud).descriptor, at: TestClock.reference)
         // The live ladder sends both targets through the fake: a local probe, then the call.
         server.enqueue(modelList("smol"), .completion("from cloud"))

@@ -96,7 +96,7 @@ import Testing
         try Data("not gguf".utf8).write(to: weights)
         func ladder(selected: Bool) -> ModelLadder {
             ModelLadder(cloud: h.cloud, local: EmbeddedLanguageModel(url: weights, selected: selected), store: h.store,
-                        clock: { TestClock.reference })
+                        configuration: .unhurried, clock: { TestClock.reference })
         }
         for intent in ["DailyBrief", "CaptureThought", "AskLibrary", "CreateReminder"] {
             var request = phrasingRequest()

@@ -55,7 +55,8 @@ struct RouteOutcomeTests {
         try h.allowCloud()
         let local = ScriptedModel(descriptor: h.local.descriptor,
                                   capabilities: ModelCapabilities(contextWindow: 4_096, intents: .only(["CreateReminder"])))
-        let ladder = ModelLadder(cloud: h.cloud, local: local, store: h.store, clock: { TestClock.reference })
+        let ladder = ModelLadder(cloud: h.cloud, local: local, store: h.store, configuration: .unhurried,
+                                 clock: { TestClock.reference })
         let outcome = try await ladder.run(phrasingRequest(), in: h.context(.preferLocal, ladder: ladder))
         #expect(outcome.value == "deterministic")
         #expect(outcome.route.fallbackReason == "localUnsuitable:embedded_not_used_by_intent")
@@ -64,7 +65,8 @@ struct RouteOutcomeTests {
 
         let unselected = ScriptedModel(descriptor: h.local.descriptor,
                                        capabilities: ModelCapabilities(contextWindow: 4_096, intents: .notSelected))
-        let second = ModelLadder(cloud: h.cloud, local: unselected, store: h.store, clock: { TestClock.reference })
+        let second = ModelLadder(cloud: h.cloud, local: unselected, store: h.store, configuration: .unhurried,
+                                 clock: { TestClock.reference })
         let declined = try await second.run(phrasingRequest(), in: h.context(.preferLocal, ladder: second))
         #expect(declined.route.fallbackReason == "localUnsuitable:embedded_not_selected")
     }

@@ -27,7 +27,7 @@ final class LadderHarness: @unchecked Sendable {
     /// A ladder over the scripted models (pass nil to leave a target unconfigured).
     func ladder(cloud: Bool = true, local: Bool = true) -> ModelLadder {
         ModelLadder(cloud: cloud ? self.cloud : nil, local: local ? self.local : nil, store: store,
-                    clock: { TestClock.reference })
+                    configuration: .unhurried, clock: { TestClock.reference })
     }
 
     func context(_ policy: RoutingPolicy, presence: Presence = .headless,
@@ -51,14 +51,6 @@ final class LadderHarness: @unchecked Sendable {
         let id = try #require(outcome.receiptID)
         return try #require(try ReceiptBook(store: store).receipt(id: id))
     }
-}
-
-extension RoutingConfiguration {
-    /// A probe bound that a loaded test machine cannot miss (the probe's outcome, not its
-    /// timing, is what these tests check).
-    /// Generous for a busy machine (seconds, not milliseconds); it holds because no test blocks
-    /// the cooperative pool (spawned processes are waited for on threads of their own).
-    static let generousProbe = RoutingConfiguration(localProbeTimeout: .seconds(20))
 }
 
 /// Text that stands for user content: it must never reach receipts, runs or logs.

@@ -37,7 +37,7 @@ import Testing
         let shown = Shown()
         var request = phrasingRequest()
         request.onText = { shown.append($0) }
-        let ladder = ModelLadder(cloud: client, local: h.local, store: h.store, configuration: .generousProbe, clock: { TestClock.reference })
+        let ladder = ModelLadder(cloud: client, local: h.local, store: h.store, configuration: .unhurried, clock: { TestClock.reference })
         return (server, ladder, request, shown)
     }
 
@@ -82,7 +82,7 @@ import Testing
         let shown = Shown()
         var request = phrasingRequest()
         request.onText = { shown.append($0) }
-        let ladder = ModelLadder(cloud: h.cloud, local: local, store: h.store, configuration: .generousProbe, clock: { TestClock.reference })
+        let ladder = ModelLadder(cloud: h.cloud, local: local, store: h.store, configuration: .unhurried, clock: { TestClock.reference })
         await #expect(throws: IntentError.self) { _ = try await ladder.run(request, in: h.context(.preferLocal, ladder: ladder)) }
         #expect(shown.text == "Partial local answer")
         #expect(h.cloud.callCount == 0)

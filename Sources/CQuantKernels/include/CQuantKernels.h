@@ -31,4 +31,17 @@ int intent_qk_pack(int type, const void *w, size_t row_bytes, long g0, long g1, 
 int intent_qk_packed_matvec(int type, const void *w, long g0, long g1, long blocks, const int8_t *a,
                             const float *ad, const float *as, const int32_t *ai, float *out);
 
+/// Attention of one query head: `q` (`hd` floats, rounded to F16 in place) against `len` cached
+/// keys and values (`hd` floats each, `stride` floats apart), `scale` times the dot products,
+/// softmax, weights rounded to F16, `out` = the weighted sum of the values. `scores` is scratch
+/// of at least `len` rounded up to 8 floats. Returns 0 (nothing written) without AVX2 or when
+/// `hd` is not a multiple of 8 up to 256.
+int intent_qk_attend(float *q, const float *keys, const float *values, long stride, long len, long hd,
+                     float scale, float *scores, float *out);
+
+/// Quantizes `n` floats (a multiple of 32) to signed bytes in element order with per-block
+/// scales `d`, offset terms `s` and integer sums, exactly as the Swift quantizer does. Returns 0
+/// (nothing written) without AVX2.
+int intent_qk_quantize(const float *x, long n, int8_t *bytes, float *d, float *s, int32_t *sums);
+
 #endif

@@ -5,11 +5,10 @@
 # with the deterministic rung and the server as the local rung (the same per-command grammar
 # and rules as every model rung), then scripts/bench-llama.py measures its prompt and generation
 # speed. Measures only: nothing is changed in the user's home (a scratch home holds the server
-# setting). Not part of `make test` (minutes of CPU); skipped with a message when llama-cpp-python's
+# setting). Not part of `make test` (hours of CPU on 2 cores; it is not an eval-*.sh, which run-evals.sh runs); skipped with a message when llama-cpp-python's
 # server or the weights are absent.
 #   usage: scripts/compare-gemma3.sh BIN MODELS_DIR
 #   THREADS=N (default 2), ROWS=N (the first N rows of each set), SETS="heldout dev", REPEATS=N (bench, default 3)
-# Not part of `make test` (scripts/run-evals.sh runs the eval-*.sh scripts): a run takes hours on 2 cores.
 set -euo pipefail
 BIN=${1:?usage: compare-gemma3.sh BIN MODELS_DIR}
 MODELS=${2:?usage: compare-gemma3.sh BIN MODELS_DIR}

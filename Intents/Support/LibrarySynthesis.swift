@@ -66,7 +66,7 @@ struct LibrarySynthesis {
         var claims: [GroundingClaim] = []
         for draft in drafts {
             let inRange = draft.passages.map { n in (1...max(passages.count, 1)).contains(n) && n <= passages.count ? n - 1 : -1 }
-            let cited = inRange.map { $0 >= 0 ? passages[$0].verifiedCitation(for: draft.text) : nil }
+            let cited = inRange.map { $0 >= 0 ? pack.verifiedCitation(for: draft.text, in: passages[$0]) : nil }
             quotes.append(cited)
             claims.append(GroundingClaim(text: draft.text, citations: inRange.map { $0 >= 0 ? $0 : passages.count + 99 },
                                          quotesVerified: !cited.isEmpty && cited.allSatisfy { $0 != nil }, verbatim: false))

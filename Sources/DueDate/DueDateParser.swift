@@ -127,7 +127,7 @@ public struct DueDateParser: Sendable {
     }
 
     private func grammar(_ tokens: [Token], freeText: Bool) -> Grammar {
-        Grammar(tokens: tokens, now: now, zone: timeZone, config: configuration, freeText: freeText)
+        Grammar(parser: self, tokens: tokens, freeText: freeText)
     }
 
     /// A phrase that is one number: a year ("2027"), a clock reading ("1730", "0730"), or nothing.

@@ -4,22 +4,23 @@ import Foundation
 /// token index and returns the parts it recognised with the index after it, nil when the family
 /// does not apply, or throws when the structure matches but the calendar says no ("June 31").
 struct Grammar {
+    /// The parser this grammar serves: its reference instant, zone and configuration.
+    let parser: DueDateParser
     let tokens: [Token]
-    let now: Date
-    let zone: TimeZone
-    let config: DueDateConfiguration
     /// Free-text mode (`find`): words that are usually not dates need more context.
     let freeText: Bool
     let nowWall: WallClock
+
+    var now: Date { parser.now }
+    var zone: TimeZone { parser.timeZone }
+    var config: DueDateConfiguration { parser.configuration }
     var today: Day { nowWall.day }
 
-    init(tokens: [Token], now: Date, zone: TimeZone, config: DueDateConfiguration, freeText: Bool) {
+    init(parser: DueDateParser, tokens: [Token], freeText: Bool) {
+        self.parser = parser
         self.tokens = tokens
-        self.now = now
-        self.zone = zone
-        self.config = config
         self.freeText = freeText
-        self.nowWall = WallClock(now, in: zone)
+        nowWall = WallClock(parser.now, in: parser.timeZone)
     }
 
     // MARK: token access

@@ -17,7 +17,9 @@ public struct BertConfig: Sendable, Equatable {
         intermediateSize: 1536, maxPositions: 512, typeVocabularySize: 2, layerNormEpsilon: 1e-12)
 
     public var headSize: Int { hiddenSize / headCount }
+}
 
+extension BertConfig {
     /// Parses `config.json`; only BERT models with `gelu` (erf) activation and absolute positions
     /// are accepted.
     public init(contentsOf url: URL) throws {
@@ -52,18 +54,6 @@ public struct BertConfig: Sendable, Equatable {
         guard hiddenSize % headCount == 0 else {
             throw EmbeddingsError.invalidModel(file: file, reason: "hidden_size is not a multiple of num_attention_heads")
         }
-    }
-
-    public init(vocabularySize: Int, hiddenSize: Int, layerCount: Int, headCount: Int,
-                intermediateSize: Int, maxPositions: Int, typeVocabularySize: Int, layerNormEpsilon: Float) {
-        self.vocabularySize = vocabularySize
-        self.hiddenSize = hiddenSize
-        self.layerCount = layerCount
-        self.headCount = headCount
-        self.intermediateSize = intermediateSize
-        self.maxPositions = maxPositions
-        self.typeVocabularySize = typeVocabularySize
-        self.layerNormEpsilon = layerNormEpsilon
     }
 }
 

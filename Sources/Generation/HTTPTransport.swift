@@ -1,19 +1,12 @@
 import Foundation
 
-/// An HTTP request as the model clients build it. `headers` may hold the `Authorization` value:
-/// transports must never log requests.
+/// An HTTP request as the model clients build it (only they do: its initializer is internal).
+/// `headers` may hold the `Authorization` value: transports must never log requests.
 public struct HTTPRequest: Sendable, Equatable {
     public var method: String
     public var url: URL
-    public var headers: [String: String]
+    public var headers: [String: String] = [:]
     public var body: Data?
-
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-    }
 }
 
 /// What a transport reports while a request runs, in order: optionally `connected`, then one
@@ -63,13 +56,6 @@ public struct ModelTimeouts: Sendable, Equatable, Codable {
     public var idle: Duration
     /// The whole request, streaming included.
     public var total: Duration
-
-    public init(connect: Duration, firstByte: Duration, idle: Duration, total: Duration) {
-        self.connect = connect
-        self.firstByte = firstByte
-        self.idle = idle
-        self.total = total
-    }
 
     /// Loopback servers. A server that accepts and never answers costs at most `firstByte`;
     /// one that trickles costs at most `total`. Together with the 5 s probe this keeps a cron

@@ -26,12 +26,6 @@ public struct ToolDefinition: Sendable, Equatable {
     public var name: String
     public var description: String
     public var parameters: JSONSchema
-
-    public init(name: String, description: String, parameters: JSONSchema) {
-        self.name = name
-        self.description = description
-        self.parameters = parameters
-    }
 }
 
 /// A JSON Schema the reply must follow, with the name sent in `response_format`.

@@ -9,12 +9,6 @@ public struct TokenBudget: Sendable, Equatable, Codable {
     /// Tokens kept free for the reply.
     public var replyReserve: Int
 
-    public init(contextWindow: Int, promptBudget: Int, replyReserve: Int) {
-        self.contextWindow = contextWindow
-        self.promptBudget = promptBudget
-        self.replyReserve = replyReserve
-    }
-
     /// The local target: window 4,096, prompt budget 3,200, 256 reserved for the reply.
     public static let local = TokenBudget(contextWindow: 4_096, promptBudget: 3_200, replyReserve: 256)
     /// The cloud target: window 32,768; the prompt may use all but 2,048 tokens kept for the reply.

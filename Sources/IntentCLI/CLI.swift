@@ -21,16 +21,6 @@ public struct CLIEnvironment: Sendable {
         self.presence = presence
     }
 
-    /// The live effects over `environment` with `terminal`, `ids` and `wallClock` given (tests).
-    public init(environment: [String: String], streams: any OutputStreams, terminal: any Terminal,
-                registry: IntentRegistry, ids: any IDGenerator = RandomIDGenerator(),
-                wallClock: @escaping @Sendable () -> Date = { Date() }, presence: Presence? = nil) {
-        var services = AppServices.live(environment: environment, terminal: terminal)
-        services.ids = ids
-        services.clock = wallClock
-        self.init(services: services, streams: streams, registry: registry, presence: presence)
-    }
-
     /// The environment the effects were built over (set it through `services`).
     public var environment: [String: String] { services.environment }
     public var terminal: any Terminal {

@@ -9,15 +9,17 @@ struct CalendarsCommand: Subcommand {
         name: "calendars", summary: "Register the .ics files ListEvents and DailyBrief read by default",
         usage: "intent calendars add FILE... | remove FILE... | list | check  [--json]")
 
-    @Argument("ACTION", help: "add, remove, list or check") var action: String
+    enum Action: String, CommandAction { case add, remove, list, check }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("FILE", help: "add, remove: .ics files or event vdirs") var operands: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let (paths, json) = (context.paths(), context.json)
         let files = operands.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         switch action {
-        case "add": try add(files, paths: paths, env: context.env)
-        case "remove":
+        case .add: try add(files, paths: paths, env: context.env)
+        case .remove:
             let removed = try ConfigFile.update(paths) { config -> Int in
                 let before = config.calendars.count
                 config.calendars.removeAll { files.contains($0) }
@@ -25,19 +27,17 @@ struct CalendarsCommand: Subcommand {
             }
             guard removed > 0 else { throw IntentError.invalidInput("none of those calendars is registered") }
             context.out("Removed \(removed).\n")
-        case "list":
+        case .list:
             let list = try ConfigFile.load(paths).calendars
             if json { try context.printJSON(["calendars": list]) } else {
                 context.out(list.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : list.map { "\($0)\n" }.joined())
             }
-        case "check":
+        case .check:
             let reports = try ConfigFile.load(paths).calendars.map(CalendarCheck.check)
             if json { try context.printJSON(CalendarCheck.Document(calendars: reports)) } else {
                 context.out(reports.isEmpty ? "No calendars registered (intent calendars add FILE).\n" : reports.map(CalendarCheck.text).joined())
             }
             return reports.contains { $0.status != "ok" && $0.status != "warnings" } ? ExitCode.dataError.rawValue : 0
-        default:
-            throw IntentError.usage("unknown action '\(action)' (add, remove, list, check)")
         }
         return 0
     }

@@ -15,13 +15,15 @@ struct ConfigCommand: Subcommand {
     /// Keys this command sets, with how their values are checked.
     static let keys = ["tz", "date_order", "policy"]
 
-    @Argument("ACTION", help: "show, get, set or unset") var action: String
+    enum Action: String, CommandAction { case show, get, set, unset }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("KEY [VALUE]", help: "tz, date_order or policy, and set's value") var operands: [String]
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let (env, json, paths) = (context.env, context.json, context.paths())
         switch action {
-        case "show":
+        case .show:
             let config = try ConfigFile.load(paths)
             let resolved = try ClockOptions.resolve(flag: context.globals.tz, environment: env.environment,
                                                     configured: config.raw["tz"]?.stringValue, system: env.systemZones) {
@@ -41,26 +43,24 @@ struct ConfigCommand: Subcommand {
 
                     """)
             }
-        case "get":
+        case .get:
             guard operands.count == 1, let key = operands.first else { throw IntentError.usage("intent config get KEY") }
             try Self.checkKey(key)
             let value = try ConfigFile.load(paths).raw[key]?.stringValue
             if json { try env.printJSON([key: value]) } else { env.streams.out((value ?? "") + "\n") }
             return value == nil ? 1 : 0
-        case "set":
+        case .set:
             guard operands.count == 2 else { throw IntentError.usage("intent config set KEY VALUE") }
             let (key, value) = (operands[0], operands[1])
             try Self.checkKey(key)
             let stored = try Self.validated(key, value, env: env)
             try ConfigFile.update(paths) { $0.raw[key] = .string(stored) }
             env.streams.out("\(key) = \(stored)\n")
-        case "unset":
+        case .unset:
             guard operands.count == 1, let key = operands.first else { throw IntentError.usage("intent config unset KEY") }
             try Self.checkKey(key)
             let had = try ConfigFile.update(paths) { config -> Bool in config.raw.removeValue(forKey: key) != nil }
             env.streams.out(had ? "\(key) unset\n" : "\(key) was not set\n")
-        default:
-            throw IntentError.usage("unknown action '\(action)' for intent config (show, get, set, unset)")
         }
         return 0
     }

@@ -10,7 +10,9 @@ struct ConsentCommand: Subcommand {
         name: "consent", summary: "Show or set whether payloads may be sent to the cloud model without asking",
         usage: "intent consent show | allow | deny | ask  [--json]")
 
-    @Argument("ACTION", help: "show (the default), allow, deny or ask") var action: String?
+    enum Action: String, CommandAction { case show, allow, deny, ask }
+
+    @Argument("ACTION", help: "\(Action.choices) (show is the default)") var action: Action?
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let paths = context.paths()
@@ -18,22 +20,20 @@ struct ConsentCommand: Subcommand {
         try await store.ensureConfigured()
         let book = ConsentBook(store: store)
         let now = context.env.wallClock()
-        switch action ?? "show" {
-        case "show":
+        switch action ?? .show {
+        case .show:
             break
-        case "allow":
+        case .allow:
             let ladder = home.ladder
             if let error = ladder.setupError { throw error }
             guard let cloud = ladder.cloud else {
                 throw IntentError.configuration("no cloud model is configured; run `intent models set cloud --base-url https://… --model NAME` first")
             }
             try book.remember(.allow, for: cloud.descriptor, at: now)
-        case "deny":
+        case .deny:
             try book.remember(.deny, for: nil, at: now)
-        case "ask":
+        case .ask:
             try book.remember(.ask, for: nil, at: now)
-        case let other:
-            throw IntentError.usage("unknown action '\(other)' for intent consent (show, allow, deny, ask)")
         }
         let consent = try book.load()
         if context.json {

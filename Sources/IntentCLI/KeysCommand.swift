@@ -12,7 +12,9 @@ struct KeysCommand: Subcommand {
         name: "keys", summary: "Store, delete and list API keys (values are never shown)",
         usage: "intent keys set NAME (reads the terminal without echo, or stdin when piped) | delete NAME | list [--json]")
 
-    @Argument("ACTION", help: "set, delete or list") var action: String
+    enum Action: String, CommandAction { case set, delete, list }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("NAME", help: "the key's name (cloud, local)") var name: String?
     @Argument("VALUE", help: "refused: a key is read from stdin or a hidden prompt, never an argument") var extra: [String]
 
@@ -21,13 +23,13 @@ struct KeysCommand: Subcommand {
         let keys = RoutingCLI.keys(paths, context.env)
         do {
             switch action {
-            case "set": try set(keys, paths: paths, context)
-            case "delete":
+            case .set: try set(keys, paths: paths, context)
+            case .delete:
                 guard let name else { throw IntentError.usage("intent keys delete NAME") }
                 let removed = try keys.delete(name: name)
                 try Self.forgetQuota(name, store: context.env.home(paths).store)
                 context.out(removed ? "Deleted key '\(name)'.\n" : "No key named '\(name)' is stored.\n")
-            case "list":
+            case .list:
                 let entries = try keys.list().map { KeyEntry(name: $0, source: (try? keys.source(name: $0))?.rawValue ?? "file") }
                 if context.json {
                     try context.printJSON(KeysDocument(keys: entries))
@@ -36,8 +38,6 @@ struct KeysCommand: Subcommand {
                 } else {
                     context.out(entries.map { "\($0.name)\t\($0.source)\n" }.joined())
                 }
-            default:
-                throw IntentError.usage("unknown action '\(action)' for intent keys (set, delete, list)")
             }
         } catch let error as SecretsError {
             throw IntentError.configuration(error.description)

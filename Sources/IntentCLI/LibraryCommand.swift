@@ -11,7 +11,9 @@ struct LibraryCommand: Subcommand {
         name: "library", summary: "Add, list, remove and reindex the documents AskLibrary answers from",
         usage: "intent library add PATH... [--retry] | list | status | remove PATH|ID... | reindex | process  [--json]")
 
-    @Argument("ACTION", help: "add, list, status, remove, reindex or process") var action: String
+    enum Action: String, CommandAction { case add, list, status, remove, reindex, process }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("PATH", help: "add: files or folders; remove: paths or ids") var operands: [String]
     @Flag("no-process", help: "add: only enqueue; index later with 'intent library process'") var noProcess: Bool
     @Flag("retry", help: "add: try files that failed before even if they have not changed") var retry: Bool
@@ -23,24 +25,22 @@ struct LibraryCommand: Subcommand {
         let library = home.library(embedder: loaded.embedder)
         do {
             switch action {
-            case "add": return try await add(library, context)
-            case "process":
+            case .add: return try await add(library, context)
+            case .process:
                 return try await Self.process(library, json: context.json, env: context.env, verb: "indexed")
-            case "reindex":
+            case .reindex:
                 let plan = try library.startReindex()
                 let what = "\(plan.queued) of \(plan.total) document\(plan.total == 1 ? "" : "s") with \(loaded.embedder.identifier)"
                 context.err(plan.resumed ? "intent: continuing the interrupted reindex: \(what) left\n"
                                          : "intent: re-indexing \(what)\n")
                 return try await Self.process(library, json: context.json, env: context.env, verb: "re-indexed", resume: "intent library reindex")
-            case "remove": return try remove(library, context)
-            case "list": return try list(library, context)
-            case "status":
+            case .remove: return try remove(library, context)
+            case .list: return try list(library, context)
+            case .status:
                 let status = try library.status()
                 if context.json { try context.printJSON(status); return 0 }
                 Self.printStatus(status, problem: loaded.problem, env: context.env)
                 return 0
-            default:
-                throw IntentError.usage("unknown action '\(action)' (add, list, status, remove, reindex, process)")
             }
         } catch let error as RetrievalError {
             throw error.intentError

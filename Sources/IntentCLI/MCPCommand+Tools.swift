@@ -53,8 +53,7 @@ struct IntentTools: ToolProvider {
         if let absent = parameters.first(where: { p in
             p.isRequired && ([p.jsonKey] + p.inputAliases).allSatisfy { arguments[$0] == nil || arguments[$0] == .null }
         }) {
-            return .needsValue(MissingValue(parameter: absent.jsonKey, description: absent.description,
-                                            schema: ToolDefinition.elicitationSchema(absent)))
+            return .needsValue(MissingValue(parameter: absent.jsonKey, schema: ToolDefinition.elicitationSchema(absent)))
         }
         guard needsConfirmation(name) else {
             return .finished(outcome(await run(type, arguments, dryRun: false, assumeYes: true)))

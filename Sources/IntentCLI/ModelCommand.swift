@@ -10,7 +10,9 @@ struct ModelCommand: Subcommand {
         usage: "intent model tokenize TEXT [--special] | run --raw PROMPT [--max-tokens N] [--temperature T] | bench  [--json]",
         discussion: "--home DIR looks for weights under DIR/models too.", needsHome: false)
 
-    @Argument("ACTION", help: "tokenize, run or bench") var action: String
+    enum Action: String, CommandAction { case tokenize, run, bench }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("TEXT", help: "tokenize: the text") var words: [String]
     @Flag("special", help: "tokenize: interpret control-token text such as <|im_start|>") var special: Bool
     @Option("raw", valueName: "PROMPT", help: "run: the raw prompt (no chat template)") var raw: String?
@@ -29,19 +31,17 @@ struct ModelCommand: Subcommand {
         let runner = try load(context)
         let json = context.json
         switch action {
-        case "tokenize":
+        case .tokenize:
             let ids = runner.tokenize(words.joined(separator: " "), special: special)
             if json { try context.printJSON(["ids": ids]) } else { context.out(ids.map(String.init).joined(separator: " ") + "\n") }
-        case "run":
+        case .run:
             guard let raw else { throw IntentError.usage("intent model run --raw PROMPT") }
             let report = try runner.runRaw(prompt: raw, maxTokens: maxTokens, temperature: temperature, seed: seed,
                                            isCancelled: { Task.isCancelled })
             if json { context.out(String(decoding: try report.jsonData(), as: UTF8.self) + "\n") } else { context.out(report.text + "\n") }
-        case "bench":
+        case .bench:
             let figures = try LocalModelBenchmark.run(runner, promptTokens: promptTokens, generatedTokens: tokens, repeats: repeats)
             if json { try context.printJSON(figures) } else { try BenchCommand.printFields(figures, context.env) }
-        default:
-            throw IntentError.usage("unknown action '\(action)' (tokenize, run, bench)")
         }
         return 0
     }

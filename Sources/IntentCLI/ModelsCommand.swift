@@ -11,7 +11,9 @@ struct ModelsCommand: Subcommand {
         name: "models", summary: "Configure, check and show the local and cloud models",
         usage: "intent models set local|cloud --base-url URL --model NAME [--context-window N] [--provider P] | set local --embedded smollm2|off | check local|cloud | show | unset local|cloud  [--json]")
 
-    @Argument("ACTION", help: "set, check, show or unset") var action: String
+    enum Action: String, CommandAction { case set, check, show, unset }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("TARGET", help: "local or cloud") var target: String?
     @Option("embedded", valueName: "smollm2|off", help: "local only: smollm2 (the in-process model) or off") var embedded: String?
     @Option("base-url", valueName: "URL", help: "the OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 or https://api.openai.com/v1") var baseURL: String?
@@ -28,11 +30,10 @@ struct ModelsCommand: Subcommand {
     func run(_ context: CommandContext) async throws -> Int32 {
         let admin = try RoutingCLI.admin(context.paths(), context.env)
         switch action {
-        case "set": return try await set(admin, context)
-        case "check": return try await check(admin, context)
-        case "show": return try show(admin, context)
-        case "unset": return try unset(admin, context)
-        default: throw IntentError.usage("unknown action '\(action)' for intent models (set, check, show, unset)")
+        case .set: return try await set(admin, context)
+        case .check: return try await check(admin, context)
+        case .show: return try show(admin, context)
+        case .unset: return try unset(admin, context)
         }
     }
 

@@ -9,7 +9,9 @@ struct RemindersCommand: Subcommand {
         name: "reminders", summary: "Choose where reminders live (built-in store or a vdir); export and import VTODOs",
         usage: "intent reminders use DIR | use --store | where [--json] | export [--output FILE] [--include-completed] | import FILE|DIR [--list L]")
 
-    @Argument("ACTION", help: "use, where, export or import") var action: String
+    enum Action: String, CommandAction { case use, `where`, export, `import` }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("DIR|FILE", help: "use: the vdir; import: a .ics file or a vdir") var operands: [String]
     @Flag("store", help: "use: the built-in store (the default)") var builtIn: Bool
     @Option("output", valueName: "FILE", help: "export: write to FILE (0600) instead of stdout") var output: String?
@@ -23,15 +25,15 @@ struct RemindersCommand: Subcommand {
         let (zone, now) = try context.clock(try ConfigFile.load(paths))
         let log = StreamLog(streams: context.streams)
         switch action {
-        case "use": try use(paths, context)
-        case "where":
+        case .use: try use(paths, context)
+        case .where:
             let where_ = try RemindersAdmin.location(store: store, timeZone: zone, now: now, log: log)
             if context.json { try context.printJSON(where_) } else {
                 let lists = where_.lists.isEmpty ? "no lists yet" : "lists: " + where_.lists.joined(separator: ", ")
                 context.out(where_.backend == "vdir" ? "vdir \(where_.path) (\(lists))\n"
                             : "the built-in store \(where_.path) (\(lists))\n")
             }
-        case "export":
+        case .export:
             let (data, count) = try RemindersAdmin.export(store: store, timeZone: zone, now: now,
                                                           includeCompleted: includeCompleted, log: log)
             if let output {
@@ -40,7 +42,7 @@ struct RemindersCommand: Subcommand {
             } else {
                 context.out(String(decoding: data, as: UTF8.self))
             }
-        case "import":
+        case .import:
             guard operands.count == 1 else { throw IntentError.usage("intent reminders import FILE|DIR [--list L]") }
             let path = URL(fileURLWithPath: operands[0]).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: path) else { throw IntentError.invalidInput("\(operands[0]): no such file or directory") }
@@ -48,8 +50,6 @@ struct RemindersCommand: Subcommand {
             if context.json { try context.printJSON(["added": added, "skipped": skipped]) } else {
                 context.out("Imported \(added) reminder\(added == 1 ? "" : "s"); \(skipped) already present.\n")
             }
-        default:
-            throw IntentError.usage("unknown action '\(action)' (use, where, export, import)")
         }
         return 0
     }

@@ -8,7 +8,9 @@ struct ThoughtsCommand: Subcommand {
         name: "thoughts", summary: "List, show or delete captured thoughts",
         usage: "intent thoughts list [--limit N] [--tag T] | show ID | delete ID [--yes] [--dry-run]  [--json]")
 
-    @Argument("ACTION", help: "list, show or delete") var action: String
+    enum Action: String, CommandAction { case list, show, delete }
+
+    @Argument("ACTION", help: Action.choices) var action: Action
     @Argument("ID", help: "show, delete: an id or the handle 'intent thoughts list' shows") var targets: [String]
     @Option("limit", valueName: "N", help: "list: how many (default 20, newest first)") var limit = 20
     @Option("tag", valueName: "T", help: "list: only thoughts with this tag") var tag: String?
@@ -23,8 +25,8 @@ struct ThoughtsCommand: Subcommand {
         let zone = try context.zone()
         let store = context.env.home(context.paths()).store
         switch action {
-        case "list": try await list(store, zone: zone, context)
-        case "show":
+        case .list: try await list(store, zone: zone, context)
+        case .show:
             let t = try await Self.one(targets, store: store, verb: "show")
             if context.json { try context.printJSON(ThoughtsDocument.Item(t)); return 0 }
             context.out("""
@@ -35,9 +37,7 @@ struct ThoughtsCommand: Subcommand {
                   due:      \(t.due.map { HumanTime.due($0, in: zone) } ?? "—")
 
                 """)
-        case "delete": try await delete(store, context)
-        default:
-            throw IntentError.usage("unknown action '\(action)' for intent thoughts (list, show, delete)")
+        case .delete: try await delete(store, context)
         }
         return 0
     }

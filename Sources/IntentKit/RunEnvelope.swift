@@ -21,18 +21,6 @@ public struct RunEnvelope: Codable, Sendable {
     /// The intent's own human rendering; not part of the JSON envelope.
     public var display: String?
 
-    public init(runID: String, intent: String, status: RunStatus, dialog: String, value: JSONValue? = nil,
-                route: RouteSummary? = nil, receiptID: String? = nil, error: ErrorInfo? = nil) {
-        self.runID = runID
-        self.intent = intent
-        self.status = status
-        self.dialog = dialog
-        self.value = value
-        self.route = route
-        self.receiptID = receiptID
-        self.error = error
-    }
-
     enum CodingKeys: String, CodingKey {
         case schema, intent, status, dialog, value, route, error
         case runID = "run_id"

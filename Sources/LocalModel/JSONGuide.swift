@@ -75,11 +75,16 @@ struct JSONGuide {
     /// properties get minimal values, open strings and containers are closed). Commits them.
     /// They may start with UTF-8 continuation bytes of a character already begun.
     mutating func forcedCompletion() throws -> [UInt8] {
+        try Self.forcedCompletion(of: &recognizer)
+    }
+
+    /// `forcedCompletion()` from any recognizer state, without a tokenizer.
+    static func forcedCompletion(of recognizer: inout JSONRecognizer) throws -> [UInt8] {
         var out: [UInt8] = []
         var guardCount = 0
         while !recognizer.canEnd {
             guardCount += 1
-            guard guardCount < 10_000, let step = Self.nextBytes(for: recognizer), recognizer.feed(step) else {
+            guard guardCount < 10_000, let step = nextBytes(for: recognizer), recognizer.feed(step) else {
                 throw LocalModelError.guidanceFailed(reason: "cannot complete the value within the schema")
             }
             out += step

@@ -6,7 +6,7 @@ import Foundation
 /// tokens at the current position and returns the logits after the last one.
 final class LlamaContext: @unchecked Sendable {
     let weights: LlamaWeights
-    let hp: LlamaHyperparameters
+    var hp: LlamaHyperparameters { weights.hp }
     let config: LocalModelConfiguration
     let cache: KVCache
     let rope: RopeTable
@@ -29,7 +29,7 @@ final class LlamaContext: @unchecked Sendable {
 
     init(weights: LlamaWeights, config: LocalModelConfiguration, contextTokens: Int) {
         self.weights = weights
-        self.hp = weights.hp
+        let hp = weights.hp
         self.config = config
         let d = hp.embeddingLength, ff = hp.feedForwardLength
         maxBatch = max(1, config.batchSize)

@@ -142,33 +142,10 @@ struct StringMatcher {
             for b in bytes { guard copy.feed(b) == .accepted else { return false }; out.append(b) }
             return true
         }
-        if escape != nil {
-            // Depth-first search over hex digits (viability checks prune it) for an escape
-            // whose character the constraints accept.
-            func finish(_ m: StringMatcher, _ acc: [UInt8]) -> (StringMatcher, [UInt8])? {
-                guard let e = m.escape else { return (m, acc) }
-                let options = e.isEmpty ? Array("u".utf8) : Array("0123456789abcdef".utf8)
-                for b in options {
-                    var next = m
-                    if next.feed(b) == .accepted, let done = finish(next, acc + [b]) { return done }
-                }
-                return nil
-            }
-            guard let (m, bytes) = finish(copy, []) else { return nil }
-            copy = m
-            out += bytes
-        }
-        if !copy.partial.isEmpty {
-            // Depth-first search over continuation bytes for a character the constraints accept.
-            func finish(_ m: StringMatcher, _ acc: [UInt8]) -> (StringMatcher, [UInt8])? {
-                if m.partial.isEmpty { return (m, acc) }
-                for b in UInt8(0x80)...0xBF {
-                    var next = m
-                    if next.feed(b) == .accepted, let done = finish(next, acc + [b]) { return done }
-                }
-                return nil
-            }
-            guard let (m, bytes) = finish(copy, []) else { return nil }
+        // Finish a started escape (`u`, then hex digits), then a started UTF-8 character
+        // (continuation bytes), each to a character the constraints accept.
+        for options in [Self.escapeBytes, Self.continuationBytes] {
+            guard let (m, bytes) = Self.search(from: copy, options: options) else { return nil }
             copy = m
             out += bytes
         }
@@ -182,6 +159,29 @@ struct StringMatcher {
         while copy.characters < constraints.minLength { guard push([UInt8(ascii: "x")]) else { return nil } }
         guard copy.isComplete else { return nil }
         return out + [0x22]
+    }
+}
+
+extension StringMatcher {
+    /// The bytes that may continue a started escape, or nil when none is open.
+    static func escapeBytes(_ m: StringMatcher) -> [UInt8]? {
+        m.escape.map { $0.isEmpty ? Array("u".utf8) : Array("0123456789abcdef".utf8) }
+    }
+
+    /// The bytes that may continue a started UTF-8 character, or nil when none is open.
+    static func continuationBytes(_ m: StringMatcher) -> [UInt8]? {
+        m.partial.isEmpty ? nil : Array(UInt8(0x80)...0xBF)
+    }
+
+    /// Depth-first search (pruned by `feed`'s viability checks) for bytes, each one of
+    /// `options(state)`, that lead to a state where `options` is nil; the first found.
+    static func search(from m: StringMatcher, options: (StringMatcher) -> [UInt8]?) -> (StringMatcher, [UInt8])? {
+        guard let choices = options(m) else { return (m, []) }
+        for b in choices {
+            var next = m
+            if next.feed(b) == .accepted, let (done, rest) = search(from: next, options: options) { return (done, [b] + rest) }
+        }
+        return nil
     }
 }
 

@@ -52,7 +52,7 @@ extension MCPServer {
             case .value:
                 guard let parameter = step.parameter, case .accept(let content) = response,
                       let value = content[parameter], !value.isNull else {
-                    let missing = MissingValue(parameter: step.parameter ?? "?", description: "", schema: .object([:]))
+                    let missing = MissingValue(parameter: step.parameter ?? "?", schema: .object([:]))
                     return render(await provider.missing(name, value: missing), era)
                 }
                 supplied[parameter] = value
@@ -95,7 +95,7 @@ extension MCPServer {
                 return render(await provider.commit(name, arguments: effective), era)
             }
         }
-        let missing = MissingValue(parameter: "?", description: "", schema: .object([:]))
+        let missing = MissingValue(parameter: "?", schema: .object([:]))
         return render(await provider.missing(name, value: missing), era)
     }
 

@@ -24,13 +24,13 @@ public struct ToolOutcome: Sendable, Equatable {
 public struct MissingValue: Sendable, Equatable {
     /// The argument key (`due_date`).
     public var parameter: String
-    public var description: String
     /// An elicitation primitive schema (`string`, `number`, `integer`, `boolean`, `enum`).
     public var schema: JSONValue
+    /// What the value is for: the schema's `description`, or empty.
+    public var description: String { schema.objectValue?["description"]?.stringValue ?? "" }
 
-    public init(parameter: String, description: String, schema: JSONValue) {
+    public init(parameter: String, schema: JSONValue) {
         self.parameter = parameter
-        self.description = description
         self.schema = schema
     }
 }

@@ -34,8 +34,12 @@ public final class EmbedderProvider: Sendable {
     }
 }
 
+/// The embedders as a run service: `context.embedders` (set by `HomeServices.context`; tests set
+/// `.fixed(...)`). A run without one stops loudly rather than answer with an embedder nobody chose.
 public enum EmbedderKey: ServiceKey {
-    public static var defaultValue: EmbedderProvider { .fixed(HashingEmbedder()) }
+    public static var defaultValue: EmbedderProvider {
+        preconditionFailure("no EmbedderProvider was provided to this RunContext (set context.embedders)")
+    }
 }
 
 extension RunContext {

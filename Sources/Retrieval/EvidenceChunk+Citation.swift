@@ -2,9 +2,10 @@ import Foundation
 import Grounding
 import IntentKit
 
-extension EvidenceChunk {
-    /// The sentence of this passage sharing most words with the claim, as a verified byte-exact citation.
-    public func verifiedCitation(for claim: String) -> LibraryAnswer.Citation? {
+extension EvidencePack {
+    /// The sentence of `chunk` sharing most words with the claim, as a verified byte-exact citation.
+    public func verifiedCitation(for claim: String, in chunk: EvidenceChunk) -> LibraryAnswer.Citation? {
+        let text = chunk.text
         let claimWords = QuoteSpans.words(claim)
         var best: (Range<Int>, Int)?
         for range in QuoteSpans.sentenceRanges(text) {
@@ -13,7 +14,7 @@ extension EvidenceChunk {
             if overlap > (best?.1 ?? 0) { best = (range, overlap) }
         }
         guard let (range, overlap) = best, overlap >= max(1, claimWords.count / 4),
-              let citation = self.citation(textRange: range) else { return nil }
-        return CitationCheck.verify(citation) ? citation : nil
+              let citation = citation(of: chunk, textRange: range) else { return nil }
+        return citation
     }
 }

@@ -32,10 +32,6 @@ public struct EvidenceChunk: Sendable, Equatable {
 
     /// The citation of text bytes `range` of this chunk (a PDF's with its page and
     /// `offsets: "extracted-text"`), not yet verified; nil when the range maps to no source.
-    public func citation(textRange range: Range<Int>) -> LibraryAnswer.Citation? {
-        citation(textRange: range, pdfTexts: .shared)
-    }
-
     func citation(textRange range: Range<Int>, pdfTexts: PDFTextCache) -> LibraryAnswer.Citation? {
         guard let q = quote(textRange: range) else { return nil }
         var citation = LibraryAnswer.Citation(docId: docId, path: path, chunkId: chunkId, start: q.start, end: q.end,
@@ -64,6 +60,16 @@ public struct EvidencePack: Sendable {
     public let trace: RetrievalTrace
     /// The question's content terms with their library idf (used by the answerer).
     let terms: QuestionTerms
+    /// The library's PDF texts (set by `Library.evidence`): a PDF chunk's citation carries its page.
+    public internal(set) var pdfTexts: PDFTextCache?
+
+    /// The verified citation of text bytes `range` of `chunk`, or nil when the range maps to no
+    /// source or the file no longer holds those bytes.
+    public func citation(of chunk: EvidenceChunk, textRange range: Range<Int>) -> LibraryAnswer.Citation? {
+        guard let pdfTexts, let citation = chunk.citation(textRange: range, pdfTexts: pdfTexts),
+              CitationCheck.verify(citation, pdfTexts: pdfTexts) else { return nil }
+        return citation
+    }
 
     /// The chunks ordered by score, best first (the packing order undone).
     public var byStrength: [EvidenceChunk] { chunks.sorted { $0.score > $1.score } }

@@ -44,15 +44,6 @@ struct ChunkWriter {
     /// Chunks of this document already in the store (ordinals `0..<written`).
     private(set) var written = 0
 
-    init(db: Database, configuration: RetrievalConfiguration, bytes: [UInt8], drafts: [ChunkDraft],
-         clock: @escaping @Sendable () -> Date) {
-        self.clock = clock
-        self.db = db
-        self.configuration = configuration
-        self.bytes = bytes
-        self.drafts = drafts
-    }
-
     /// Gets the document row ready for new chunks and returns its id: resumes an incomplete row
     /// of the same content, embedder and chunking after its written chunks; otherwise hides and
     /// clears the old row (bounded transactions) and reuses it, or inserts a new one.

@@ -31,9 +31,11 @@ extension Library {
         let vectors = try currentVectors(db)
         let cfg = configuration.forMode(mode, embedder: embedder.identifier)
         let target = cfg.target(mode: mode, topK: topK)
-        return try db.read { c in
+        var pack = try db.read { c in
             try HybridSearcher(configuration: cfg, embedder: embedder).search(question, target: target, vectors: vectors, c)
         }
+        pack.pdfTexts = pdfTexts
+        return pack
     }
 
     /// Answers `question` from the library: the best sentence(s) as claims with exact citations,
@@ -65,7 +67,7 @@ extension Library {
                                             answerType: answerType.rawValue)
         var citations: [LibraryAnswer.Citation] = []
         func cite(_ s: ScoredSentence) -> Int? {
-            guard let citation = s.chunk.citation(textRange: s.range), CitationCheck.verify(citation) else { return nil }
+            guard let citation = pack.citation(of: s.chunk, textRange: s.range) else { return nil }
             if let existing = citations.firstIndex(of: citation) { return existing }
             citations.append(citation)
             return citations.count - 1

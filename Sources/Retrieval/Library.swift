@@ -20,6 +20,8 @@ public final class Library: Sendable {
     public let workerID: String
     /// How PDF files are extracted (the program and the PATH it is found on).
     public let pdfText: PDFTextConfiguration
+    /// The PDF texts citations are checked against, extracted by `pdfText`'s program.
+    public let pdfTexts: PDFTextCache
     private let mapped = Mutex<VectorFile?>(nil)
 
     /// - Parameters:
@@ -36,6 +38,7 @@ public final class Library: Sendable {
         self.clock = clock
         self.workerID = workerID
         self.pdfText = pdfText
+        self.pdfTexts = PDFTextCache(source: Pdftotext(configuration: pdfText))
     }
 
     var vectorFileURL: URL { store.paths.libraryDirectory.appendingPathComponent("vectors.f32") }

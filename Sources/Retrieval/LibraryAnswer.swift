@@ -121,10 +121,11 @@ public enum CitationCheck {
     /// as UTF-8, or decoded from Windows-1252 (one character per byte) for a file that is not UTF-8.
     /// A PDF's citation (`offsets: "extracted-text"`) is checked against its text extracted again
     /// (once per file version per process): bytes `start..<end` are the quote, on page `page`.
-    public static func verify(_ citation: LibraryAnswer.Citation) -> Bool {
+    /// `pdfTexts` is the library's (`Library.pdfTexts`).
+    public static func verify(_ citation: LibraryAnswer.Citation, pdfTexts: PDFTextCache) -> Bool {
         if let offsets = citation.offsets {
             guard offsets == LibraryAnswer.Citation.extractedText else { return false }
-            return verifyExtracted(citation, cache: .shared)
+            return verifyExtracted(citation, cache: pdfTexts)
         }
         let expected = Array(citation.quote.utf8)
         let count = citation.end - citation.start

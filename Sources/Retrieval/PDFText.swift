@@ -53,16 +53,15 @@ public enum PDFText {
 }
 
 /// Re-extracted PDF texts for citations and their checks, keyed by path, size and modification
-/// time; a few entries, so one answer extracts each cited PDF once.
-final class PDFTextCache: @unchecked Sendable {
-    static let shared = PDFTextCache(source: Pdftotext())
-
+/// time; a few entries, so one answer extracts each cited PDF once. Each `Library` has one over
+/// its own extractor (`Library.pdfTexts`), so a check finds `pdftotext` on the caller's PATH.
+public final class PDFTextCache: @unchecked Sendable {
     private let source: any PDFTextSource
     private let lock = NSLock()
     private var entries: [(key: String, text: [UInt8])] = []
     private let capacity = 4
 
-    init(source: any PDFTextSource) { self.source = source }
+    public init(source: any PDFTextSource) { self.source = source }
 
     /// The current text of the PDF at `path`, or nil when it cannot be extracted.
     func text(_ path: String) -> [UInt8]? {

@@ -116,7 +116,7 @@ public enum QAEval {
                 && item.answers.contains { SQuADNormalization.contains(text, $0) }
             rows.append(.init(id: item.id, answerable: item.answerable, abstained: answer.abstained, hitRank: hitRank,
                               contained: contained, confidence: answer.confidence, citations: answer.citations.count,
-                              exactCitations: answer.citations.filter(CitationCheck.verify).count, milliseconds: ms,
+                              exactCitations: answer.citations.filter { CitationCheck.verify($0, pdfTexts: library.pdfTexts) }.count, milliseconds: ms,
                               inLibrary: item.category == "in_corpus_no_answer", diagnostics: diagnostics))
         }
         let answerable = rows.filter(\.answerable)

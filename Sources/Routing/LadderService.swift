@@ -55,7 +55,7 @@ extension ModelLadder {
     /// that opt in; installed but unselected it is a present-but-unsuitable local model (runs
     /// answer deterministically under `prefer-local`, never from the cloud). `"off"` removes it.
     /// Nothing is read until a run asks it for an answer.
-    static func embedded(_ local: LocalModelSettings?, paths: AppPaths) -> (any LanguageModel)? {
+    static func embedded(_ local: ModelTargetSettings?, paths: AppPaths) -> (any LanguageModel)? {
         let choice = local?.embedded
         guard choice != "off", let url = EmbeddedLanguageModel.installed(in: paths.modelDirectories) else { return nil }
         return EmbeddedLanguageModel(url: url, name: "smollm2", selected: choice == "smollm2")

@@ -83,7 +83,7 @@ public struct ModelAdmin: Sendable {
         let canonical = try Self.checkEndpoint(baseURL, for: .local)
         try Self.checkModel(model, contextWindow: contextWindow)
         try ModelSettings.update(paths) {
-            $0.local = LocalModelSettings(baseURL: canonical, model: model, contextWindow: contextWindow)
+            $0.local = ModelTargetSettings(baseURL: canonical, model: model, contextWindow: contextWindow)
         }
         return try await check(.local)
     }
@@ -94,7 +94,7 @@ public struct ModelAdmin: Sendable {
         guard ["smollm2", "off"].contains(choice) else {
             throw IntentError.invalidValue(parameter: "embedded", reason: "expected smollm2 or off")
         }
-        try ModelSettings.update(paths) { $0.local = LocalModelSettings(embedded: choice) }
+        try ModelSettings.update(paths) { $0.local = ModelTargetSettings(embedded: choice) }
         return try status(.local)
     }
 
@@ -105,7 +105,7 @@ public struct ModelAdmin: Sendable {
         let canonical = try Self.checkEndpoint(baseURL, for: .cloud)
         try Self.checkModel(model, contextWindow: contextWindow)
         try ModelSettings.update(paths) {
-            $0.cloud = CloudModelSettings(baseURL: canonical, model: model, provider: provider, contextWindow: contextWindow)
+            $0.cloud = ModelTargetSettings(baseURL: canonical, model: model, contextWindow: contextWindow, provider: provider)
         }
         try QuotaMemory(store: store).forget(.cloud)
         return try await check(.cloud)

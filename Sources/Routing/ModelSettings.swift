@@ -4,48 +4,24 @@ import IntentKit
 import Secrets
 import Store
 
-/// The local model as configured in `config.json` (`models.local`): an OpenAI-compatible server on
-/// loopback, or an in-process (`embedded`) model file.
-public struct LocalModelSettings: Sendable, Equatable, Codable {
+/// One model target as configured in `config.json` (`models.local` or `models.cloud`): an
+/// OpenAI-compatible server, or for the local target an in-process model file (`embedded`). The
+/// cloud key is never here: it lives in the secrets file (`intent keys set cloud`) or
+/// `INTENT_CLOUD_API_KEY`.
+public struct ModelTargetSettings: Sendable, Equatable, Codable {
+    /// The server's base URL; the cloud target requires it.
     public var baseURL: String?
+    /// The model name sent to the server; the cloud target requires it.
     public var model: String?
-    /// Tokens (prompt + reply); 4,096 when not set.
+    /// Tokens (prompt + reply); the target's `TokenBudget` window when not set.
     public var contextWindow: Int?
-    /// The file name of an in-process model below the model directories.
+    /// Cloud: a short label shown in the consent prompt and receipts.
+    public var provider: String?
+    /// Local: the file name of an in-process model below the model directories.
     public var embedded: String?
 
-    public init(baseURL: String? = nil, model: String? = nil, contextWindow: Int? = nil, embedded: String? = nil) {
-        self.baseURL = baseURL
-        self.model = model
-        self.contextWindow = contextWindow
-        self.embedded = embedded
-    }
-
     enum CodingKeys: String, CodingKey {
-        case model, embedded
-        case baseURL = "base_url"
-        case contextWindow = "context_window"
-    }
-}
-
-/// The cloud model as configured in `config.json` (`models.cloud`). The key is never here: it
-/// lives in the secrets file (`intent keys set cloud`) or `INTENT_CLOUD_API_KEY`.
-public struct CloudModelSettings: Sendable, Equatable, Codable {
-    public var baseURL: String
-    public var model: String
-    /// A short label shown in the consent prompt and receipts.
-    public var provider: String?
-    public var contextWindow: Int?
-
-    public init(baseURL: String, model: String, provider: String? = nil, contextWindow: Int? = nil) {
-        self.baseURL = baseURL
-        self.model = model
-        self.provider = provider
-        self.contextWindow = contextWindow
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case model, provider
+        case model, provider, embedded
         case baseURL = "base_url"
         case contextWindow = "context_window"
     }
@@ -53,10 +29,10 @@ public struct CloudModelSettings: Sendable, Equatable, Codable {
 
 /// The `models` object of `config.json`.
 public struct ModelSettings: Sendable, Equatable, Codable {
-    public var local: LocalModelSettings?
-    public var cloud: CloudModelSettings?
+    public var local: ModelTargetSettings?
+    public var cloud: ModelTargetSettings?
 
-    public init(local: LocalModelSettings? = nil, cloud: CloudModelSettings? = nil) {
+    public init(local: ModelTargetSettings? = nil, cloud: ModelTargetSettings? = nil) {
         self.local = local
         self.cloud = cloud
     }
@@ -72,8 +48,8 @@ public struct ModelSettings: Sendable, Equatable, Codable {
 
     /// The client configuration of the cloud endpoint, when one is configured.
     public var cloudConfiguration: OpenAIConfiguration? {
-        guard let cloud else { return nil }
-        var configuration = OpenAIConfiguration.cloud(baseURL: cloud.baseURL, model: cloud.model,
+        guard let cloud, let base = cloud.baseURL, let model = cloud.model else { return nil }
+        var configuration = OpenAIConfiguration.cloud(baseURL: base, model: model,
                                                       contextWindow: cloud.contextWindow ?? TokenBudget.cloud.contextWindow)
         configuration.provider = cloud.provider ?? Self.defaultCloudProvider
         return configuration
@@ -100,11 +76,11 @@ public struct ModelSettings: Sendable, Equatable, Codable {
 
     static func decode(_ config: ConfigFile, paths: AppPaths) throws -> ModelSettings {
         guard let models = config.raw["models"], !models.isNull else { return ModelSettings() }
-        do {
-            return try models.decode(ModelSettings.self)
-        } catch {
+        let settings = try? models.decode(ModelSettings.self)
+        guard let settings, settings.cloud.map({ $0.baseURL != nil && $0.model != nil }) ?? true else {
             throw RoutingError.configuration(
                 "\(paths.configFileURL.path): 'models' must be {\"local\": {\"base_url\", \"model\", \"context_window\"}, \"cloud\": {\"base_url\", \"model\", \"provider\", \"context_window\"}}")
         }
+        return settings
     }
 }

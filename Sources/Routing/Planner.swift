@@ -10,27 +10,13 @@ public struct PlanInput: Sendable {
     /// Estimated tokens of the final request (instructions, schema, evidence, question).
     public var promptTokens: Int
     /// The intent declared that this payload must not leave the machine.
-    public var payloadMustStayLocal: Bool
+    public var payloadMustStayLocal = false
     public var cloud: TargetSnapshot
     public var local: TargetSnapshot
     public var presence: Presence
     public var consent: RememberedConsent
     /// What answers when no model does: `.deterministic`, or `.abstain`.
-    public var fallback: RouteTarget
-
-    public init(policy: RoutingPolicy, need: PlanNeed, promptTokens: Int, payloadMustStayLocal: Bool = false,
-                cloud: TargetSnapshot, local: TargetSnapshot, presence: Presence, consent: RememberedConsent,
-                fallback: RouteTarget = .deterministic) {
-        self.policy = policy
-        self.need = need
-        self.promptTokens = promptTokens
-        self.payloadMustStayLocal = payloadMustStayLocal
-        self.cloud = cloud
-        self.local = local
-        self.presence = presence
-        self.consent = consent
-        self.fallback = fallback
-    }
+    public var fallback: RouteTarget = .deterministic
 }
 
 /// How consent for the cloud rung will be obtained.

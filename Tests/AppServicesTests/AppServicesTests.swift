@@ -1,6 +1,6 @@
 import AppServices
 import Foundation
-import Generation
+@testable import Generation
 import IntentKit
 import IntentTestSupport
 import Routing

@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import IntentKit
 @testable import IntentCLI
@@ -44,8 +45,9 @@ private func usage(_ args: [String]) -> String? {
 }
 
 private func environment(_ streams: CapturedStreams) -> CLIEnvironment {
-    CLIEnvironment(environment: ["HOME": "/nonexistent"], streams: streams, terminal: ScriptedTerminal(),
-                   registry: intentRegistry, ids: SequentialIDGenerator(), presence: .headless)
+    let services = AppServices.commandLine(environment: ["HOME": "/nonexistent"], terminal: ScriptedTerminal(),
+                                           ids: SequentialIDGenerator())
+    return CLIEnvironment(services: services, streams: streams, registry: intentRegistry, presence: .headless)
 }
 
 @Suite struct ArgumentParserTests {

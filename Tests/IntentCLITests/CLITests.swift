@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import IntentKit
 @testable import IntentCLI
@@ -11,8 +12,9 @@ private func cli(_ args: [String], home: TemporaryHome? = nil, env: [String: Str
     var environment = ["HOME": home?.path ?? "/nonexistent"]
     environment.merge(env) { _, new in new }
     if let home { environment["INTENT_HOME"] = home.path }
-    let cliEnv = CLIEnvironment(environment: environment, streams: streams, terminal: ScriptedTerminal(),
-                                registry: intentRegistry, ids: home?.ids ?? SequentialIDGenerator(), presence: presence)
+    let services = AppServices.commandLine(environment: environment, terminal: ScriptedTerminal(),
+                                           ids: home?.ids ?? SequentialIDGenerator())
+    let cliEnv = CLIEnvironment(services: services, streams: streams, registry: intentRegistry, presence: presence)
     return (await IntentCommandLine.run(args, in: cliEnv), streams)
 }
 

@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import IntentKit
 @testable import IntentCLI
@@ -11,8 +12,9 @@ import Testing
     private func capture(_ home: TemporaryHome, _ extra: [String] = []) async -> (Int32, CapturedStreams) {
         let streams = CapturedStreams()
         let environment = ["HOME": home.path, "INTENT_HOME": home.path]
-        let env = CLIEnvironment(environment: environment, streams: streams, terminal: ScriptedTerminal(),
-                                 registry: intentRegistry, ids: home.ids, presence: .headless)
+        let services = AppServices.commandLine(environment: environment, terminal: ScriptedTerminal(),
+                                               ids: home.ids)
+        let env = CLIEnvironment(services: services, streams: streams, registry: intentRegistry, presence: .headless)
         let code = await IntentCommandLine.run(["run", "CaptureThought", "call the plumber #home", "--no-input"] + extra,
                                                in: env)
         return (code, streams)

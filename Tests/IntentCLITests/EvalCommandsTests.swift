@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import IntentKit
 @testable import IntentCLI
@@ -9,8 +10,9 @@ private func cli(_ args: [String], home: TemporaryHome) async -> (Int32, Capture
     let streams = CapturedStreams()
     // HOME is the temporary home: no model weights, no configured server.
     let environment = ["HOME": home.path, "INTENT_HOME": home.path]
-    let cliEnv = CLIEnvironment(environment: environment, streams: streams, terminal: ScriptedTerminal(),
-                                registry: intentRegistry, ids: home.ids, presence: .headless)
+    let services = AppServices.commandLine(environment: environment, terminal: ScriptedTerminal(),
+                                           ids: home.ids)
+    let cliEnv = CLIEnvironment(services: services, streams: streams, registry: intentRegistry, presence: .headless)
     return (await IntentCommandLine.run(args, in: cliEnv), streams)
 }
 

@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import IntentKit
 @testable import IntentCLI
@@ -13,8 +14,9 @@ private func cli(_ args: [String], home: TemporaryHome?, env: [String: String] =
     var environment = ["HOME": home?.path ?? "/nonexistent", "INTENT_SYSTEM_ROOT": "/nonexistent-root"]
     if let home { environment["INTENT_HOME"] = home.path }
     environment.merge(env) { _, new in new }
-    let cliEnv = CLIEnvironment(environment: environment, streams: streams, terminal: ScriptedTerminal(answers: answers),
-                                registry: intentRegistry, ids: home?.ids ?? SequentialIDGenerator(), presence: presence)
+    let services = AppServices.commandLine(environment: environment, terminal: ScriptedTerminal(answers: answers),
+                                           ids: home?.ids ?? SequentialIDGenerator())
+    let cliEnv = CLIEnvironment(services: services, streams: streams, registry: intentRegistry, presence: presence)
     let code = await IntentCommandLine.run(args, in: cliEnv)
     return (code, streams.stdout, streams.stderr)
 }
@@ -83,7 +85,8 @@ private func json(_ text: String) -> JSONValue? { try? JSONDecoder().decode(JSON
         #expect(below.code == 78)
         #expect(below.err.contains("plain-file is not a directory"))
         let streams = CapturedStreams()
-        let noHome = CLIEnvironment(environment: [:], streams: streams, terminal: ScriptedTerminal(), registry: intentRegistry)
+        let noHome = CLIEnvironment(services: .commandLine(environment: [:], terminal: ScriptedTerminal()), streams: streams,
+                                    registry: intentRegistry)
         #expect(await IntentCommandLine.run(["history"], in: noHome) == 78)
         #expect(streams.stderr.contains("HOME is not set"))
     }

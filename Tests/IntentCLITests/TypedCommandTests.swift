@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import IntentKit
 @testable import IntentCLI
@@ -9,8 +10,9 @@ private func cli(_ args: [String], home: TemporaryHome? = nil) async -> (code: I
     let streams = CapturedStreams()
     var environment = ["HOME": home?.path ?? "/nonexistent", "INTENT_SYSTEM_ROOT": "/nonexistent-root"]
     if let home { environment["INTENT_HOME"] = home.path }
-    let cliEnv = CLIEnvironment(environment: environment, streams: streams, terminal: ScriptedTerminal(),
-                                registry: intentRegistry, ids: home?.ids ?? SequentialIDGenerator(), presence: .headless)
+    let services = AppServices.commandLine(environment: environment, terminal: ScriptedTerminal(),
+                                           ids: home?.ids ?? SequentialIDGenerator())
+    let cliEnv = CLIEnvironment(services: services, streams: streams, registry: intentRegistry, presence: .headless)
     let code = await IntentCommandLine.run(args, in: cliEnv)
     return (code, streams.stdout, streams.stderr)
 }

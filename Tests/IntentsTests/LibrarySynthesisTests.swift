@@ -38,7 +38,8 @@ import Testing
         let answer = try s.check(reply([("The insurance renewal is due on 14 March every year.", [1])]))
         #expect(!answer.abstained)
         #expect(answer.claims.count == 1)
-        #expect(answer.citations.allSatisfy(CitationCheck.verify))
+        let texts = try #require(s.pack.pdfTexts)
+        #expect(answer.citations.allSatisfy { CitationCheck.verify($0, pdfTexts: texts) })
         #expect(answer.gates["numeric_sanity"]?.passed == true)
     }
 

@@ -80,8 +80,7 @@ import Testing
                     }
                     if r.isFinished { break }
                 }
-                var guide = JSONGuideForTest(recognizer: r)
-                let tail = try guide.complete()
+                let tail = try JSONGuide.forcedCompletion(of: &r)
                 let doc = String(decoding: text + tail, as: UTF8.self)
                 #expect(schema.violation(inJSON: doc) == nil, "schema \(s.count): \(doc)")
             }
@@ -102,22 +101,5 @@ import Testing
             #expect(throws: LocalModelError.self) { try JSONSchema.parse(bad) }
         }
         #expect(throws: Never.self) { try JSONSchema.parse(#"{"type":"string","description":"d","title":"t"}"#) }
-    }
-}
-
-/// Drives `JSONGuide.forcedCompletion` from an arbitrary recognizer state without a tokenizer.
-struct JSONGuideForTest {
-    var recognizer: JSONRecognizer
-    mutating func complete() throws -> [UInt8] {
-        var out: [UInt8] = []
-        var guardCount = 0
-        while !recognizer.canEnd {
-            guardCount += 1
-            guard guardCount < 1000, let step = JSONGuide.nextBytes(for: recognizer), recognizer.feed(step) else {
-                throw LocalModelError.guidanceFailed(reason: "stuck at \(recognizer.stack)")
-            }
-            out += step
-        }
-        return out
     }
 }

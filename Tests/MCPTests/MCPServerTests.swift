@@ -16,7 +16,7 @@ final class FakeTools: ToolProvider {
     func prepare(_ name: String, arguments: [String: JSONValue]) async -> Preparation {
         if name == "Read" { return .finished(ToolOutcome(isError: false, text: "read", structured: .object(["n": 1]))) }
         guard arguments["text"] != nil else {
-            return .needsValue(MissingValue(parameter: "text", description: "what to write", schema: .object(["type": "string"])))
+            return .needsValue(MissingValue(parameter: "text", schema: .object(["type": "string", "description": "what to write"])))
         }
         return .needsConfirmation(preview: "Write will save:\n  Text: …")
     }

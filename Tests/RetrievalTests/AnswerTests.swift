@@ -46,7 +46,7 @@ final class AnswerTests: XCTestCase {
         XCTAssertLessThan(answer.confidence, 0.5)
         // The nearest passages are listed, exact, and referenced by no claim.
         XCTAssertFalse(answer.citations.isEmpty)
-        for citation in answer.citations { XCTAssertTrue(CitationCheck.verify(citation)) }
+        for citation in answer.citations { XCTAssertTrue(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts)) }
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(answer)) as? [String: Any])
         XCTAssertTrue(object["answer"] is NSNull)
 
@@ -74,7 +74,7 @@ final class AnswerTests: XCTestCase {
         XCTAssertEqual(citation.quote.hasPrefix("The <em>Pharos</em> of Alexandria"), true)
         XCTAssertEqual(try sourceBytes(citation.path, citation.start, citation.end), citation.quote)
         XCTAssertTrue(answer.claims[0].text.hasPrefix("The Pharos of Alexandria was built"))
-        XCTAssertTrue(CitationCheck.verify(citation))
+        XCTAssertTrue(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
     }
 
     func testChangedFileFailsTheQuoteCheck() throws {
@@ -85,7 +85,7 @@ final class AnswerTests: XCTestCase {
         let before = try t.library.ask(question: "When was the Eiffel Tower completed?")
         XCTAssertFalse(before.abstained)
         try t.write("a.txt", "Nothing here any more, only a different sentence now.")
-        XCTAssertFalse(CitationCheck.verify(before.citations[0]))
+        XCTAssertFalse(CitationCheck.verify(before.citations[0], pdfTexts: t.library.pdfTexts))
         let after = try t.library.ask(question: "When was the Eiffel Tower completed?")
         XCTAssertTrue(after.abstained)
         XCTAssertTrue(after.citations.isEmpty)

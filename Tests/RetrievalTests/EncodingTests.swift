@@ -75,12 +75,12 @@ struct EncodingTests {
         #expect(TextEncoding.windows1252.decode(bytes) == citation.quote)
         #expect(citation.quote.utf8.count > citation.end - citation.start)
         #expect(file[citation.start] == UInt8(ascii: "T"))
-        #expect(CitationCheck.verify(citation))
+        #expect(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
         // the file changes: the quote no longer verifies
         var changed = file
         changed[citation.start + 4] = UInt8(ascii: "X")
         try Data(changed).write(to: url)
-        #expect(!CitationCheck.verify(citation))
+        #expect(!CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
     }
 
     @Test func latin1HTMLFollowsItsMetaCharsetAndKeepsEntitiesAsWritten() throws {
@@ -100,7 +100,7 @@ struct EncodingTests {
         #expect(citation.quote == "The galette complète costs 9&nbsp;&euro; and comes with a bowl of cidre.")
         #expect(TextEncoding.windows1252.decode(bytes[citation.start..<citation.end]) == citation.quote)
         #expect(citation.end - citation.start == citation.quote.unicodeScalars.count)
-        #expect(CitationCheck.verify(citation))
+        #expect(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
         // the claim shows the references decoded, the quote keeps them as written
         #expect(answer.claims.first?.text.contains("9\u{00A0}€") == true)
     }

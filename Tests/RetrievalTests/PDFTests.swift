@@ -99,18 +99,23 @@ struct PDFTests {
         #expect(citation.offsets == "extracted-text" && citation.page == 2)
         let text = try Pdftotext().text(ofPDF: url.path)
         #expect(Array(text[citation.start..<citation.end]) == Array(citation.quote.utf8))
-        #expect(CitationCheck.verify(citation))
+        #expect(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
+        // the check extracts with the library's extractor, found on the library's search path only
+        let elsewhere = Library(store: t.library.store, embedder: t.library.embedder, clock: TestTime.clock,
+                                workerID: "elsewhere", pdfText: PDFTextConfiguration(searchPath: t.root.path))
+        #expect(!CitationCheck.verify(citation, pdfTexts: elsewhere.pdfTexts))
         // the same offsets as file bytes would not verify: they are not file offsets
         #expect(!CitationCheck.verify(.init(docId: citation.docId, path: citation.path, chunkId: citation.chunkId,
-                                            start: citation.start, end: citation.end, quote: citation.quote)))
+                                            start: citation.start, end: citation.end, quote: citation.quote),
+                                      pdfTexts: t.library.pdfTexts))
         // a wrong page or a changed document does not verify
         var wrongPage = citation
         wrongPage.page = 3
-        #expect(!CitationCheck.verify(wrongPage))
+        #expect(!CitationCheck.verify(wrongPage, pdfTexts: t.library.pdfTexts))
         let json = String(decoding: try JSONEncoder().encode(citation), as: UTF8.self)
         #expect(json.contains("\"offsets\":\"extracted-text\"") && json.contains("\"page\":2"))
         try Data(MinimalPDF.document(pages: [["Taxi receipts must be submitted within 90 days of the journey."]])).write(to: url)
-        #expect(!CitationCheck.verify(citation))
+        #expect(!CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
     }
 
     @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))

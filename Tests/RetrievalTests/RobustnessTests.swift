@@ -93,7 +93,7 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(answer.answer?.contains("180°C") ?? false, answer.answer ?? "")
         let quote = try XCTUnwrap(answer.citations.first)
         XCTAssertTrue(quote.quote.contains("180&deg;C"))
-        XCTAssertTrue(CitationCheck.verify(quote))
+        XCTAssertTrue(CitationCheck.verify(quote, pdfTexts: t.library.pdfTexts))
     }
 
     func testMarkdownHeadingIsNotGluedToTheNextSentence() {

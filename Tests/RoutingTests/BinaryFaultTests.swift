@@ -146,7 +146,7 @@ import Testing
     func configure(home: TemporaryHome, local: String, cloud: String, key: String) async throws {
         let set = try await IntentBinary.run(["models", "set", "local", "--base-url", local, "--model", "smol"], home: home.path)
         #expect(set.exitCode == 0)
-        try ModelSettings.update(home.paths) { $0.cloud = CloudModelSettings(baseURL: cloud, model: "gpt-test") }
+        try ModelSettings.update(home.paths) { $0.cloud = ModelTargetSettings(baseURL: cloud, model: "gpt-test") }
         let store = home.store()
         let client = OpenAICompatibleClient(configuration: try #require(ModelSettings.load(home.paths).cloudConfiguration), apiKey: key,
                                             transport: ScriptedTransport([]), clock: TestEffects.clock)

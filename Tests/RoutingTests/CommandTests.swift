@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import Generation
 import IntentCLI
@@ -14,8 +15,9 @@ import Testing
 @Suite struct CommandTests {
     func run(_ args: [String], home: TemporaryHome, environment: [String: String] = [:]) async -> (Int32, CapturedStreams) {
         let streams = CapturedStreams()
-        let env = CLIEnvironment(environment: environment, streams: streams, terminal: ScriptedTerminal(),
-                                 registry: intentRegistry, ids: home.ids, presence: .headless)
+        let services = AppServices.commandLine(environment: environment, terminal: ScriptedTerminal(), ids: home.ids,
+                                               transport: URLSessionTransport())
+        let env = CLIEnvironment(services: services, streams: streams, registry: intentRegistry, presence: .headless)
         let code = await IntentCommandLine.run(["--home", home.path] + args, in: env)
         return (code, streams)
     }

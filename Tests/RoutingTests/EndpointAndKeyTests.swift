@@ -54,6 +54,20 @@ import Testing
         #expect(try ModelSettings.load(home.paths).local == nil)
     }
 
+    /// Both targets share one entry type; the cloud one still needs its server and model.
+    @Test func aCloudEntryWithoutBaseURLOrModelIsAConfigurationError() throws {
+        let home = TemporaryHome()
+        try StoreFiles.makePrivateDirectory(home.paths.configDirectory)
+        for models in [#"{"cloud": {"model": "gpt"}}"#, #"{"cloud": {"base_url": "https://api.cloud.test/v1"}}"#] {
+            try StoreFiles.writePrivateAtomically(Data(#"{"models": \#(models)}"#.utf8), to: home.paths.configFileURL)
+            #expect(throws: RoutingError.self, "\(models)") { try ModelSettings.load(home.paths) }
+        }
+        try StoreFiles.writePrivateAtomically(Data(#"{"models": {"local": {"embedded": "smollm2"}}}"#.utf8), to: home.paths.configFileURL)
+        let settings = try ModelSettings.load(home.paths)
+        #expect(settings.local == ModelTargetSettings(embedded: "smollm2"))
+        #expect(settings.localConfiguration == nil && settings.cloudConfiguration == nil)
+    }
+
     @Test func setLocalProbesTheLoopbackServer() async throws {
         let home = TemporaryHome()
         let server = try FakeOpenAIServer()
@@ -63,7 +77,7 @@ import Testing
         #expect(status.verified == "list_models")
         #expect(server.requests.map(\.path) == ["/v1/models"])
         let saved = try ModelSettings.load(home.paths)
-        #expect(saved.local == LocalModelSettings(baseURL: server.baseURL, model: "smol", contextWindow: 8_192))
+        #expect(saved.local == ModelTargetSettings(baseURL: server.baseURL, model: "smol", contextWindow: 8_192))
         // Nothing listening: saved, but reported unreachable.
         server.stop()
         let down = try await admin(home).check(.local)

@@ -1,5 +1,5 @@
 import Foundation
-import IntentKit
+@testable import IntentKit
 import IntentTestSupport
 @testable import Store
 import Testing

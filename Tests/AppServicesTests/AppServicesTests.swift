@@ -6,6 +6,7 @@ import IntentTestSupport
 import Routing
 import Secrets
 import Store
+import Synchronization
 import Testing
 
 @Suite struct AppServicesTests {
@@ -84,4 +85,26 @@ import Testing
         #expect(live.modelDirectories(nil).map(\.path) == ["/opt/m", "/h/.local/share/intent/models"])
         #expect(FileSystemRoots.live(environment: ["INTENT_SYSTEM_ROOT": "relative"]).system == "/")
     }
+
+    @Test func theProcessEnvironmentIsReadAsFoundationReadsIt() {
+        #expect(ProcessEnvironment.read() == ProcessInfo.processInfo.environment)
+    }
+
+    @Test func pathsAreResolvedOnceAndAgainWhenTheEnvironmentChanges() {
+        let calls = Counter()
+        var services = AppServices.test(environment: ["HOME": "/h1"], roots: FileSystemRoots(
+            system: { "/" }, modelDirectories: { _ in calls.increment(); return [] }))
+        let first = services.paths(home: nil)
+        #expect(services.paths(home: nil) == first && calls.value == 1, "the same home is resolved once")
+        #expect(services.paths(home: "/elsewhere").dataDirectory.path == "/elsewhere/data" && calls.value == 2)
+        services.environment = ["HOME": "/h2"]
+        #expect(services.paths(home: nil).dataDirectory.path == "/h2/.local/share/intent" && calls.value == 3)
+    }
+}
+
+/// Counts calls from a `@Sendable` closure.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
 }

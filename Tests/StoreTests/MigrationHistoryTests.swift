@@ -78,4 +78,27 @@ import Testing
         let names = HomeSchema.sets.flatMap(\.migrations).map(\.name)
         #expect(Set(names).count == names.count)
     }
+
+    @Test func theFingerprintNamesEveryMigrationAndItsSQL() {
+        let clock: @Sendable () -> Date = { TestClock.reference }
+        let fingerprint = Migrator([base, other], clock: clock).fingerprint
+        #expect(fingerprint & 0x4000_0000 != 0 && fingerprint < 0x8000_0000, "bit 30 set, 31 bits: never an old migration count")
+        let renamed = MigrationSet(owner: "b", [Migration("002_c", "CREATE TABLE b(x);")])
+        let moved = MigrationSet(owner: "b", [Migration("002_b", "CREATE TABLE b(x)")])
+        #expect(Set([fingerprint, Migrator([base, renamed], clock: clock).fingerprint, Migrator([base, moved], clock: clock).fingerprint,
+                     Migrator([base], clock: clock).fingerprint]).count == 4)
+        #expect(Migrator([base, other], clock: clock).fingerprint == fingerprint, "the same history, the same value in every process")
+    }
+
+    @Test func aStoreStampedByAnotherBuildIsCheckedAndRestamped() throws {
+        let home = TemporaryHome()
+        let db = try database(home)
+        let migrator = Migrator([base, other], clock: { TestClock.reference })
+        try migrator.migrate(db)
+        // What a build with another fingerprint (the SHA-256 one before it) leaves behind.
+        try db.write { try $0.execute("PRAGMA user_version = \(0x4000_0000 | 12_345)") }
+        #expect(try !migrator.isCurrent(db))
+        #expect(try migrator.migrate(db).isEmpty, "the history is checked, nothing is applied again")
+        #expect(try migrator.isCurrent(db))
+    }
 }

@@ -53,11 +53,16 @@ public enum StructuredOutput {
         throw ModelError.decodingFailure(reason: lastReason)
     }
 
-    /// The request with the schema instruction added (and `responseSchema` set when supported).
+    /// The request with the schema instruction added (and `responseSchema` set when supported);
+    /// an in-process model's prompt shows the schema without its enumerations (its grammar keeps them).
     public static func prepared(_ request: CompletionRequest, schema: ResponseSchema,
                                 model: any LanguageModel) -> CompletionRequest {
         var copy = request
-        let schemaText = String(decoding: schema.schema.jsonValue.encoded(), as: UTF8.self)
+        // An in-process model decodes under the schema's grammar, enumerations included: its
+        // prompt shows the shape only, the same for every request of an intent, so the whole
+        // system message is a cached prefix (a per-command enumeration is most of the prompt).
+        let shown = model.capabilities.inProcess ? schema.schema.withoutEnums : schema.schema
+        let schemaText = String(decoding: shown.jsonValue.encoded(), as: UTF8.self)
         let block = "\(instruction)\nJSON Schema:\n\(schemaText)"
         if let index = copy.messages.firstIndex(where: { $0.role == .system }) {
             copy.messages[index].content += "\n\n" + block

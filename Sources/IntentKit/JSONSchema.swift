@@ -43,6 +43,17 @@ public struct JSONSchema: Sendable, Equatable {
         self.types = types
     }
 
+    /// The schema without its string enumerations, at every depth: the shape a prompt shows a
+    /// model whose decoder enforces the enumerations itself (the in-process model's grammar), so
+    /// a schema whose choices change per request still reads the same in every prompt.
+    public var withoutEnums: JSONSchema {
+        var copy = self
+        copy.enumValues = nil
+        copy.properties = properties.map { Property($0.name, $0.schema.withoutEnums) }
+        copy.items = items.map(\.withoutEnums)
+        return copy
+    }
+
     // MARK: - Builders
 
     /// An object; every listed property is required unless `optional` names it. Extra properties

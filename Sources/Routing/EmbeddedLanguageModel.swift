@@ -101,10 +101,10 @@ public struct EmbeddedLanguageModel: LanguageModel {
             throw ModelError.contextOverflow(estimatedTokens: promptTokens, limit: capabilities.contextWindow)
         }
         var options = GenerationOptions(maxTokens: reply, temperature: request.temperature ?? 0, reportTopLogits: 0)
-        // The fixed prefix (system instructions, schema) is evaluated once and kept beside the weights.
-        // The schema block (built per command for CreateReminder) is not part of the fixed prefix.
+        // The fixed prefix — the system message: instructions and the schema's shape, without the
+        // per-command enumerations (`StructuredOutput.prepared`) — is evaluated once and kept
+        // beside the weights; a run evaluates the command's turn only.
         options.prefixCacheDirectory = url.deletingLastPathComponent().appendingPathComponent("prefix-cache", isDirectory: true)
-        options.fixedPrefixEnd = "\n\n" + StructuredOutput.instruction
         if let schema = request.responseSchema?.schema {
             do {
                 options.schema = try LocalModel.JSONSchema.parse(String(decoding: schema.jsonValue.encoded(), as: UTF8.self))

@@ -21,6 +21,21 @@ struct StructuredOutputTests {
         #expect(sent.responseSchema == nil)  // the scripted model does not declare jsonSchemaOutput
     }
 
+    @Test func anInProcessModelSeesTheSchemaShapeOnly() {
+        // a per-request enumeration (CreateReminder's title spans) is enforced by the in-process
+        // grammar: its prompt is then the same for every request, a cached prefix.
+        let spans = ResponseSchema(name: "command", schema: .object([.init("title", .string(enum: ["call mom", "call mom friday"]))]))
+        let inProcess = ScriptedModel(capabilities: ModelCapabilities(contextWindow: 2_048, jsonSchemaOutput: true, inProcess: true))
+        let server = ScriptedModel(capabilities: ModelCapabilities(contextWindow: 2_048, jsonSchemaOutput: true))
+        let local = StructuredOutput.prepared(request, schema: spans, model: inProcess)
+        let remote = StructuredOutput.prepared(request, schema: spans, model: server)
+        #expect(!local.messages[0].content.contains("call mom") && local.messages[0].content.contains("\"title\""))
+        #expect(remote.messages[0].content.contains("call mom friday"))
+        #expect(local.responseSchema == spans, "the grammar still gets the enumerations")
+        let other = ResponseSchema(name: "command", schema: .object([.init("title", .string(enum: ["pay rent"]))]))
+        #expect(StructuredOutput.prepared(request, schema: other, model: inProcess).messages == local.messages)
+    }
+
     @Test func oneRepairThenSuccess() async throws {
         let model = ScriptedModel()
         model.enqueue(reply: #"{"headline": "Quiet day", "key_points": ["only"], "tasks": []}"#)

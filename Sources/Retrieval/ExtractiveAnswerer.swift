@@ -140,6 +140,9 @@ struct ExtractiveAnswerer {
         guard let best = ranked.first else { return [] }
         var chosen = [best]
         for candidate in ranked.dropFirst() where chosen.count < configuration.answerMaxSentences {
+            // A CSV row is a record of its own: another row joins only when it covers the question
+            // as fully as the best ("groceries in February" is one row, not January's after it).
+            if best.chunk.record.kind == .csv, candidate.coverage < best.coverage { continue }
             guard candidate.chunk.docId == best.chunk.docId,
                   candidate.score >= configuration.secondSentenceRatio * best.score,
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,

@@ -113,5 +113,7 @@ final class RobustnessTests: XCTestCase {
             ("note.md", "The budget for the year was agreed with the bank in December.\n"),
         ], in: t)
         XCTAssertTrue(answer.answer?.contains("287") ?? false, answer.answer ?? "")
+        XCTAssertFalse(answer.answer?.contains("310") ?? true, "January's row is not February's answer: \(answer.answer ?? "")")
+        XCTAssertEqual(answer.citations.first?.quote, "groceries,February,287")
     }
 }

@@ -5,9 +5,16 @@ import Foundation
 /// and multiplied with BLAS `sgemm`.
 ///
 /// Each chunk of rows that a pool thread claims is dequantized and multiplied by that thread,
-/// with OpenBLAS held to one thread for the call: the products of a batch need no second
-/// barrier after the dequantization, and OpenBLAS's own workers (which spin in `sched_yield`
-/// between calls) no longer compete with the pool's for the same cores.
+/// with OpenBLAS at one thread per call: the products of a batch need no second barrier after
+/// the dequantization, and OpenBLAS's own workers (which spin in `sched_yield` between calls)
+/// do not compete with the pool's for the same cores.
+///
+/// One thread is set for the whole process, once, when the first instance is made, and never
+/// restored: OpenBLAS's thread count is process-global and read at every call, and its `sgemm`
+/// sums differently with 2 threads than with 1 for a prompt's shapes (a few ulps). Saving and
+/// restoring it around each forward pass let two contexts running at once (parallel tests, a
+/// server) hand each other the other count mid-prompt, so the same prompt gave logits up to
+/// 1e-3 apart from run to run. `MiniLMEmbedder` does the same for its own reason.
 final class FloatProducts: @unchecked Sendable {
     private let scratch: Buffer<Float>
 
@@ -21,20 +28,19 @@ final class FloatProducts: @unchecked Sendable {
     private static let getThreads: GetThreads? = intent_blas_symbol("openblas_get_num_threads").map { unsafeBitCast($0, to: GetThreads.self) }
 
     /// `maxElements`: the largest rows × columns of the matrices multiplied together in one call.
-    init(maxElements: Int) { scratch = Buffer(maxElements) }
-
-    /// Runs `body` with OpenBLAS limited to the calling thread, then restores its thread count.
-    static func singleThreaded<R>(_ body: () throws -> R) rethrows -> R {
-        guard let setThreads, let getThreads else { return try body() }
-        let previous = getThreads()
-        if previous != 1 { setThreads(1) }
-        defer { if previous != 1 { setThreads(previous) } }
-        return try body()
+    init(maxElements: Int) {
+        scratch = Buffer(maxElements)
+        Self.pinned
     }
 
+    /// Sets OpenBLAS to one thread per call for the rest of the process (see the type's note).
+    private static let pinned: Void = { setThreads?(1) }()
+
+    /// OpenBLAS's current thread count (1 for another BLAS).
+    static var blasThreads: Int { getThreads.map { Int($0()) } ?? 1 }
+
     /// `out[t, r] = W[r] · input[t]` for `n` float rows of `input` (`cols` floats each), for every
-    /// (W, out) of `jobs` (all quantized, sharing the input), in one parallel region. Call inside
-    /// `singleThreaded`.
+    /// (W, out) of `jobs` (all quantized, sharing the input), in one parallel region.
     func multiply(_ jobs: [(QuantizedMatrix, UnsafeMutablePointer<Float>)], n: Int, input: UnsafePointer<Float>, pool: WorkerPool) {
         var starts: [Int] = [0], offsets: [Int] = [0]
         for (w, _) in jobs { starts.append(starts.last! + w.rows); offsets.append(offsets.last! + w.rows * w.cols) }

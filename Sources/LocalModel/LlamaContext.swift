@@ -202,11 +202,6 @@ final class LlamaContext: @unchecked Sendable {
 
     /// False when `interrupt` stopped it (the cache count is then unchanged).
     private func forward(_ tokens: [Int], last: Bool) -> Bool {
-        guard tokens.count >= 2, floatProducts != nil else { return forwardPass(tokens, last: last) }
-        return FloatProducts.singleThreaded { forwardPass(tokens, last: last) }
-    }
-
-    private func forwardPass(_ tokens: [Int], last: Bool) -> Bool {
         let n = tokens.count, d = hp.embeddingLength, kvDim = hp.kvDim, ff = hp.feedForwardLength
         let x = x.pointer, xb = xb.pointer, q = q.pointer, k = k.pointer, v = v.pointer
         let att = att.pointer, gate = gate.pointer, up = up.pointer

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import LocalModel
 
@@ -81,6 +82,13 @@ import Testing
         #expect(!store.withSnapshot(named: "prefix-v1-x.kv") { _ in true })
     }
 
+    /// Float prompt products pin OpenBLAS to one thread for the process, and nothing restores
+    /// it (a restore raced with other contexts; see `FloatProducts`).
+    @Test func floatProductsLeaveOpenBLASAtOneThread() {
+        _ = FloatProducts(maxElements: 64)
+        #expect(!FloatProducts.available || FloatProducts.blasThreads == 1)
+    }
+
     @Test func hashesAreStableAndOrderSensitive() {
         #expect(PrefixSnapshot.hash(tokens: [1, 2, 3]) == PrefixSnapshot.hash(tokens: [1, 2, 3]))
         #expect(PrefixSnapshot.hash(tokens: [1, 2, 3]) != PrefixSnapshot.hash(tokens: [3, 2, 1]))
@@ -121,6 +129,53 @@ struct PrefixSnapshotModelTests {
         #expect(third.prefixSource == "evaluated")
         #expect(third.generatedTokenIDs == first.generatedTokenIDs)
         #expect(try run().prefixSource == "snapshot")
+    }
+
+    /// Why the equality above is exact and not "within a tolerance": the forward pass is
+    /// deterministic, so any difference is a defect. Two contexts evaluating at once must give
+    /// bit-identical logits to one alone — this failed (a few 1e-5..1e-3 apart, at random) while
+    /// each forward pass saved and restored OpenBLAS's process-global thread count, whose `sgemm`
+    /// sums differently with 2 threads than with 1.
+    @Test func contextsRunningAtOnceGiveTheSameLogitsAsOneAlone() throws {
+        let prompts = [[1, 4093, 198, 520, 3060, 314, 253, 1329, 28, 2],
+                       Array(repeating: 520, count: 37) + [198, 4093]]
+        let alone = try LocalModelRunner.load(InstalledModel.url!)
+        let expected = try prompts.map { try alone.debugLogits($0) }
+        let runners = try (0..<2).map { _ in try LocalModelRunner.load(InstalledModel.url!) }
+        let results = Mutex<[[Float]?]>(Array(repeating: nil, count: 6))
+        DispatchQueue.concurrentPerform(iterations: 6) { i in
+            let logits = try? runners[(i / 2) % 2].debugLogits(prompts[i % 2])
+            results.withLock { $0[i] = logits }
+        }
+        for (i, logits) in results.withLock({ $0 }).enumerated() {
+            #expect(logits == expected[i % 2], "evaluation \(i)")
+        }
+        #expect(!FloatProducts.available || FloatProducts.blasThreads == 1)
+    }
+
+    /// The sensitivity that makes exact equality meaningful: one stale key/value row in the
+    /// prefix (the last position holding the one before it, as a wrong offset would) moves the
+    /// turn's logits by far more than float rounding could.
+    @Test func aStaleRowInThePrefixChangesTheLogits() throws {
+        let runner = try LocalModelRunner.load(InstalledModel.url!)
+        let messages = [ChatMessage(role: "system", content: "Extract the reminder as JSON with a title and a due date."),
+                        ChatMessage(role: "user", content: "pay the rent on the 1st")]
+        let tokens = runner.promptTokens(for: messages), prefix = runner.fixedPrefixLength(for: messages)
+        try runner.withContext { ctx in
+            let first = Array(try ctx.evaluate(tokens, fixedPrefix: prefix, store: nil, modelHash: 1).logits)
+            let (again, source) = try ctx.evaluate(tokens, fixedPrefix: prefix, store: nil, modelHash: 1)
+            #expect(source == .memory)
+            #expect(Array(again) == first)
+            let kvDim = ctx.hp.kvDim
+            for l in 0..<ctx.hp.layerCount {
+                for plane in [ctx.cache.k(l), ctx.cache.v(l)] {
+                    (plane + (prefix - 1) * kvDim).update(from: plane + (prefix - 2) * kvDim, count: kvDim)
+                }
+            }
+            let stale = Array(try ctx.evaluate(tokens, fixedPrefix: prefix, store: nil, modelHash: 1).logits)
+            let moved = zip(stale, first).map { abs($0 - $1) }.max() ?? 0
+            #expect(moved > 0.05, "a stale row moved the logits by only \(moved)")
+        }
     }
 
     @Test func prefixStopsBeforeTheUserText() throws {

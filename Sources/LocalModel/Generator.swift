@@ -21,6 +21,9 @@ struct Generator {
         let start = Date()
         var logits: UnsafeBufferPointer<Float>
         var prefixSource: LlamaContext.PrefixSource? = nil
+        if context.packedStore == nil, let directory = options.prefixCacheDirectory {
+            context.packedStore = PackedWeightsStore(directory: directory, modelHash: runner.modelHash)
+        }
         if options.fixedPrefixTokens > 0 && options.fixedPrefixTokens < promptTokens.count {
             let store = options.prefixCacheDirectory.map { DirectoryPrefixStore(directory: $0, keep: runner.configuration.prefixSnapshotsKept) }
             (logits, prefixSource) = try context.evaluate(promptTokens, fixedPrefix: options.fixedPrefixTokens,

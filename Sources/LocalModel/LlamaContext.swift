@@ -17,13 +17,15 @@ final class LlamaContext: @unchecked Sendable {
     private let act: QuantizedBatch
     private let floatProducts: FloatProducts?
     /// Packed copies of every block's matrices and of the output matrix for single-token steps
-    /// (empty without packed kernels), built at the first single-token step: a context that only
-    /// evaluates prompts (a prefix snapshot, parity checks) never pays for them.
-    private lazy var packed: (layers: [PackedLayer], output: PackedMatrix?) = {
-        guard config.vectorKernels && config.packedWeights else { return ([], nil) }
-        let layers = weights.layers.compactMap { PackedLayer($0, pool: pool) }
-        return (layers.count == weights.layers.count ? layers : [], PackedMatrix(weights.output, pool: pool))
-    }()
+    /// and short turns (empty without packed kernels), made at the first step that uses them: a
+    /// context that only evaluates prompts from position 0 (a prefix snapshot, parity checks)
+    /// never pays for them. With `packedStore` they are mapped from its file when it holds them,
+    /// else packed now and written there.
+    private lazy var packed: (layers: [PackedLayer], output: PackedMatrix?) = makePacked()
+    /// Where the packed copies are cached (set before the first single-token step).
+    var packedStore: PackedWeightsStore?
+    /// Whether the packed copies came from `packedStore`'s file (false: packed in this process).
+    private(set) var packedFromFile = false
     /// Per-stage timers (on with `LocalModelConfiguration.profileStages`).
     let clock: StageClock
 
@@ -49,6 +51,28 @@ final class LlamaContext: @unchecked Sendable {
     }
 
     deinit { pool.shutdown() }
+
+    private func makePacked() -> (layers: [PackedLayer], output: PackedMatrix?) {
+        guard config.vectorKernels && config.packedWeights else { return ([], nil) }
+        let layerSources = weights.layers.flatMap(PackedLayer.sources)
+        var sources = layerSources.allSatisfy(PackedMatrix.supports) ? layerSources : []
+        let withOutput = PackedMatrix.supports(weights.output)
+        if withOutput { sources.append(weights.output) }
+        guard !sources.isEmpty else { return ([], nil) }
+        let entries = sources.map { PackedWeightsFile.Entry(type: $0.type, rows: $0.rows, blocks: $0.blocks) }
+        var matrices: [PackedMatrix]
+        if let store = packedStore, let file = store.load(entries) {
+            matrices = zip(entries, PackedWeightsFile.offsets(entries)).map { PackedMatrix($0, in: file, at: $1) }
+            packedFromFile = true
+        } else {
+            matrices = sources.compactMap { PackedMatrix($0, pool: pool) }
+            guard matrices.count == sources.count else { return ([], nil) }
+            packedStore?.save(matrices)
+        }
+        let output = withOutput ? matrices.removeLast() : nil
+        let layers = stride(from: 0, to: matrices.count, by: 7).map { PackedLayer(matrices[$0..<($0 + 7)]) }
+        return (layers, output)
+    }
 
     /// Whether single-token steps use the packed weight copies.
     var usesPackedWeights: Bool { !packed.layers.isEmpty }
@@ -164,10 +188,13 @@ final class LlamaContext: @unchecked Sendable {
         }
     }
 
-    /// Single-token products of packed matrices sharing the quantized input (row 0 of `act`, `cols`
-    /// columns) in one parallel region: the row groups of all matrices form one range.
-    private func packedProducts(_ jobs: [(PackedMatrix, UnsafeMutablePointer<Float>)], cols: Int) {
-        let a = act.row(0, cols: cols)
+    /// Products of packed matrices sharing the quantized input (`n` rows of `act`, `cols` columns;
+    /// `out[t * rows + r]`) in one parallel region: the row groups of all matrices form one range.
+    /// With several tokens, each slice of `packedGroupsPerSlice` groups is multiplied with every
+    /// token in turn while its weights are still in cache, so the weights are read from memory
+    /// once per batch and each token's result is bit for bit its single-token product.
+    private func packedProducts(_ jobs: [(PackedMatrix, UnsafeMutablePointer<Float>)], cols: Int, n: Int = 1) {
+        let act = self.act, slice = max(1, config.packedGroupsPerSlice)
         var total = 0
         for (w, _) in jobs { total += w.groups }
         pool.run(total) { range in
@@ -175,7 +202,14 @@ final class LlamaContext: @unchecked Sendable {
             for (w, out) in jobs {
                 let lo = max(range.lowerBound, start) - start, hi = min(range.upperBound, start + w.groups) - start
                 start += w.groups
-                if lo < hi { w.multiply(groups: lo..<hi, a, out: out + lo * 8) }
+                guard lo < hi else { continue }
+                if n == 1 { w.multiply(groups: lo..<hi, act.row(0, cols: cols), out: out + lo * 8); continue }
+                var g = lo
+                while g < hi {
+                    let end = min(hi, g + slice)
+                    for t in 0..<n { w.multiply(groups: g..<end, act.row(t, cols: cols), out: out + t * w.rows + g * 8) }
+                    g = end
+                }
             }
         }
     }
@@ -209,12 +243,16 @@ final class LlamaContext: @unchecked Sendable {
         clock.start()
         for (t, id) in tokens.enumerated() { weights.embedding.row(id, into: x + t * d) }
 
-        let packedLayers = n == 1 ? packed.layers : []
+        // Packed kernels: single tokens, and short chunks that continue cached positions (a
+        // command's turn after the cached prefix: a few tokens do not pay for dequantizing every
+        // matrix for `sgemm`, ~0.2 s). A prompt from position 0 keeps the float products.
+        let batched = n >= 2 && pos0 > 0 && n <= config.packedBatchTokens
+        let packedLayers = n == 1 || batched ? packed.layers : []
         let packed = !packedLayers.isEmpty
         // Float prompt products read the float activations: nothing to quantize.
-        let quantize = n == 1 || floatProducts == nil
+        let quantize = packed || n == 1 || floatProducts == nil
         // Single-token products read the plain bytes only when the vector kernels run.
-        let split = n >= 2 || !config.vectorKernels
+        let split = !packed && (n >= 2 || !config.vectorKernels)
         clock.mark(.embedding)
         for (l, layer) in weights.layers.enumerated() {
             if interrupt() { return false }
@@ -223,7 +261,7 @@ final class LlamaContext: @unchecked Sendable {
             clock.mark(.attentionNorm)
             if packed {
                 let p = packedLayers[l]
-                packedProducts([(p.wq, q), (p.wk, k), (p.wv, v)], cols: d)
+                packedProducts([(p.wq, q), (p.wk, k), (p.wv, v)], cols: d, n: n)
             } else {
                 matmul([(layer.wq, q), (layer.wk, k), (layer.wv, v)], n: n, input: xb)
             }
@@ -243,7 +281,7 @@ final class LlamaContext: @unchecked Sendable {
                           vector: config.vectorKernels)
             clock.mark(.attention)
             if quantize { act.quantize(att, rows: n, cols: d, pool: pool, split: split) }
-            if packed { packedProducts([(packedLayers[l].wo, xb)], cols: d) } else { matmul(layer.wo, n: n, input: att, out: xb) }
+            if packed { packedProducts([(packedLayers[l].wo, xb)], cols: d, n: n) } else { matmul(layer.wo, n: n, input: att, out: xb) }
             for i in 0..<(n * d) { x[i] += xb[i] }
             clock.mark(.attentionOutput)
 
@@ -252,14 +290,14 @@ final class LlamaContext: @unchecked Sendable {
             clock.mark(.ffnNorm)
             if packed {
                 let p = packedLayers[l]
-                packedProducts([(p.gate, gate), (p.up, up)], cols: d)
+                packedProducts([(p.gate, gate), (p.up, up)], cols: d, n: n)
             } else {
                 matmul([(layer.gate, gate), (layer.up, up)], n: n, input: xb)
             }
             Ops.swiGLU(gate, up, count: n * ff)
             if quantize { act.quantize(gate, rows: n, cols: ff, pool: pool, split: split) }
             clock.mark(.gateUp)
-            if packed { packedProducts([(packedLayers[l].down, xb)], cols: ff) } else { matmul(layer.down, n: n, input: gate, out: xb) }
+            if packed { packedProducts([(packedLayers[l].down, xb)], cols: ff, n: n) } else { matmul(layer.down, n: n, input: gate, out: xb) }
             for i in 0..<(n * d) { x[i] += xb[i] }
             clock.mark(.down)
         }
@@ -267,14 +305,14 @@ final class LlamaContext: @unchecked Sendable {
         guard last else { return true }
         let lastRow = x + (n - 1) * d
         Ops.rmsNorm(lastRow, weights.outputNorm, eps: hp.rmsEpsilon, n: d, out: xb)
-        if n >= 2, floatProducts != nil {
+        if n >= 2, floatProducts != nil, !packed {
             // The logits that end a prompt use float activations too.
             FloatProducts.rowDots(weights.output, x: xb, out: logits.pointer, pool: pool)
             return true
         }
         act.quantize(xb, rows: 1, cols: d, pool: pool, split: !config.vectorKernels)
         clock.mark(.outputNorm)
-        if n == 1, let packedOutput = self.packed.output {
+        if n == 1 || packed, let packedOutput = self.packed.output {
             packedProducts([(packedOutput, logits.pointer)], cols: d)
         } else {
             matmul(weights.output, n: 1, input: xb, out: logits.pointer)

@@ -24,6 +24,13 @@ public struct LocalModelConfiguration: Sendable, Equatable {
     /// Single-token steps use copies of the weight matrices repacked for the packed kernels
     /// (`PackedMatrix`; ~94 MB more memory for SmolLM2-135M, built when the context is created).
     public var packedWeights = true
+    /// Prompt chunks of at most this many tokens that continue cached positions (a command's
+    /// turn after the cached prefix) use the packed kernels, token by token per weight slice,
+    /// instead of dequantizing every matrix for `sgemm` (0 turns it off).
+    public var packedBatchTokens = 64
+    /// Row groups (8 rows each) of a packed matrix multiplied with every token of a batch before
+    /// the next: 16 groups of the widest SmolLM2 matrix are 123 KB, well inside L2.
+    public var packedGroupsPerSlice = 16
     /// Time each stage of single-token steps (`intent model bench --profile`); off in normal runs.
     public var profileStages = false
     /// Prefix snapshot files kept per directory (the oldest beyond this are removed).

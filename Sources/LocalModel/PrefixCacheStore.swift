@@ -31,27 +31,9 @@ struct DirectoryPrefixStore: PrefixCacheStore {
     }
 
     func save(named name: String, bytes: [UInt8]) -> Bool {
-        let dir = directory.path
-        if mkdir(dir, 0o700) != 0 && errno != EEXIST { return false }
-        let final = directory.appendingPathComponent(name).path
-        let temp = dir + "/.\(name).\(getpid()).tmp"
-        unlink(temp)
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
-        var ok = bytes.withUnsafeBytes { raw -> Bool in
-            var done = 0
-            while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
-        ok = close(fd) == 0 && ok
-        guard ok, rename(temp, final) == 0 else { unlink(temp); return false }
-        prune(except: name)
-        return true
+        let ok = bytes.withUnsafeBytes { CacheFile.write(directory: directory, name: name, parts: [$0]) }
+        if ok { prune(except: name) }
+        return ok
     }
 
     /// Removes the oldest snapshot files beyond `keep`.
@@ -66,5 +48,33 @@ struct DirectoryPrefixStore: PrefixCacheStore {
         for f in files.sorted(by: { $0.mtime < $1.mtime }).prefix(files.count - keep + 1) {
             unlink(directory.appendingPathComponent(f.name).path)
         }
+    }
+}
+
+/// Atomic cache-file writes: the directory is created 0700 when missing, the bytes go to a
+/// temporary file opened `O_CREAT | O_EXCL` with mode 0600, then `rename` puts it in place, so a
+/// reader sees the whole file or none (never `Data.write(.atomic)`, which resets modes).
+enum CacheFile {
+    static func write(directory: URL, name: String, parts: [UnsafeRawBufferPointer]) -> Bool {
+        let dir = directory.path
+        if mkdir(dir, 0o700) != 0 && errno != EEXIST { return false }
+        let final = directory.appendingPathComponent(name).path
+        let temp = dir + "/.\(name).\(getpid()).tmp"
+        unlink(temp)
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var ok = true
+        for raw in parts where ok && raw.count > 0 {
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { ok = false; break }
+                done += n
+            }
+        }
+        ok = close(fd) == 0 && ok
+        guard ok, rename(temp, final) == 0 else { unlink(temp); return false }
+        return true
     }
 }

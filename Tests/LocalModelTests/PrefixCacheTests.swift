@@ -114,8 +114,11 @@ struct PrefixSnapshotModelTests {
         }
         let first = try run()
         #expect(first.prefixSource == "evaluated")
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        let all = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        let names = all.filter { $0.hasPrefix("prefix-") }
         #expect(names.count == 1)
+        // The packed weights were written beside the snapshot; the next run maps them.
+        #expect(all.contains { $0.hasPrefix("packed-") } == (VectorKernels.level > 0))
         let second = try run()
         #expect(second.prefixSource == "snapshot")
         #expect(second.reusedPrefixTokens > 10 && second.reusedPrefixTokens < second.promptTokenIDs.count)
@@ -175,6 +178,23 @@ struct PrefixSnapshotModelTests {
             let stale = Array(try ctx.evaluate(tokens, fixedPrefix: prefix, store: nil, modelHash: 1).logits)
             let moved = zip(stale, first).map { abs($0 - $1) }.max() ?? 0
             #expect(moved > 0.05, "a stale row moved the logits by only \(moved)")
+        }
+    }
+
+    /// A command's turn after the prefix runs through the packed kernels as one batch, and gives
+    /// bit for bit the logits of feeding it one token at a time (what generation does).
+    @Test func aTurnAsOneBatchEqualsTheTurnTokenByToken() throws {
+        let runner = try LocalModelRunner.load(InstalledModel.url!)
+        let messages = [ChatMessage(role: "system", content: "Extract the reminder as JSON with a title and a due date."),
+                        ChatMessage(role: "user", content: "renew the car insurance by december 15")]
+        let tokens = runner.promptTokens(for: messages), prefix = runner.fixedPrefixLength(for: messages)
+        try #require(tokens.count - prefix >= 4 && tokens.count - prefix <= runner.configuration.packedBatchTokens)
+        try runner.withContext { ctx in
+            let batch = Array(try ctx.evaluate(tokens, fixedPrefix: prefix, store: nil, modelHash: 1).logits)
+            ctx.truncate(to: prefix)
+            var single: [Float] = []
+            for t in tokens[prefix...] { single = Array(try ctx.evaluate([t])) }
+            #expect(single == batch)
         }
     }
 

@@ -59,6 +59,14 @@ struct Generator {
             if let delta = emitter.push(tokenizer.bytes(of: token)), let onToken { onToken(delta) }
             if let g = guide, g.isFinished { reason = .schemaComplete; break }
             if generated.count == budget { break }
+            // Nothing left to choose: the forced rest is appended without evaluating the model.
+            if var g = guide, let tail = g.forcedTail(), g.commit(tail) {
+                generated += tokenizer.encode(String(decoding: tail, as: UTF8.self), special: false)
+                if let delta = emitter.push(tail), let onToken { onToken(delta) }
+                guide = g
+                reason = .schemaComplete
+                break
+            }
             logits = try context.evaluate([token])
         }
         if var g = guide, !g.isFinished {

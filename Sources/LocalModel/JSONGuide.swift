@@ -71,6 +71,15 @@ struct JSONGuide {
         return keep - 1
     }
 
+    /// Feeds `bytes` (from `forcedTail`) to the recognizer; false, nothing committed, when they do
+    /// not fit.
+    mutating func commit(_ bytes: [UInt8]) -> Bool {
+        var r = recognizer
+        guard r.feed(bytes) else { return false }
+        recognizer = r
+        return true
+    }
+
     /// Bytes that complete the document with the fewest additions (missing required
     /// properties get minimal values, open strings and containers are closed). Commits them.
     /// They may start with UTF-8 continuation bytes of a character already begun.

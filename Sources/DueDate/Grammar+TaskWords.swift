@@ -14,7 +14,7 @@ extension Grammar {
     /// Words after which a month or holiday name is a time.
     static let timeIntroducers: Set<String> = ["in", "by", "until", "till", "til", "before", "after", "since", "from", "for",
                                                "during", "through", "thru", "of", "on", "at", "over", "around", "due",
-                                               "next", "last", "this", "coming", "early", "mid", "late", "end", "start", "beginning"]
+                                               "next", "last", "this", "coming", "early", "mid", "late", "end", "start", "starting", "beginning"]
 
     /// Words that follow a holiday used as a date ("christmas to see grandma", "christmas and new year").
     static let clauseWords: Set<String> = ["to", "and", "or", "with", "i", "we", "you", "me", "so", "then", "but", "when", "if",

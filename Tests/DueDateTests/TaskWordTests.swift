@@ -45,6 +45,7 @@ import Testing
         #expect(found("June: book flights")! == ("June", "2026-06-01"))
         #expect(found("meet April for coffee on june 3")! == ("june 3", "2026-06-03"))
         #expect(found("visit grandma next august")! == ("next august", "2026-08-01"))
+        #expect(found("start the diet starting june")! == ("june", "2026-06-01"))
     }
 
     @Test(arguments: ["buy christmas presents", "send the christmas cards", "find a halloween costume", "order the thanksgiving turkey"])

@@ -12,7 +12,7 @@ public struct Tokenizer: Sendable {
     public let addBOS: Bool
     /// Token ids that end a turn (EOS and `<|im_end|>` / `<|endoftext|>` when present).
     public let stopIDs: Set<Int>
-    private let ids: [String: Int32]
+    private let ids: TokenIndex
     /// (left id << 32 | right id) → (rank, merged id).
     private let merges: [UInt64: (rank: Int32, id: Int32)]
     private let byteIDs: [Int32]
@@ -31,26 +31,27 @@ public struct Tokenizer: Sendable {
         }
         tokens = toks
         tokenTypes = meta["tokenizer.ggml.token_type"]?.arrayValue?.compactMap(\.intValue) ?? Array(repeating: 1, count: toks.count)
-        var ids: [String: Int32] = [:]
-        ids.reserveCapacity(toks.count)
-        for (i, t) in toks.enumerated() where ids[t] == nil { ids[t] = Int32(i) }
+        let ids = TokenIndex(toks)
         self.ids = ids
         // Bytes without a vocabulary entry (control characters in some vocabularies) map to UNK.
         let unknown = Int32(meta["tokenizer.ggml.unknown_token_id"]?.intValue ?? 0)
         var byteIDs = [Int32](repeating: unknown, count: 256)
         for b in 0..<256 {
-            if let id = ids[String(Character(ByteLevel.byteToScalar[b]))] { byteIDs[b] = id }
+            if let id = ids.id(String(Character(ByteLevel.byteToScalar[b]))) { byteIDs[b] = id }
         }
         self.byteIDs = byteIDs
         var merges: [UInt64: (rank: Int32, id: Int32)] = [:]
         let mergeList = meta["tokenizer.ggml.merges"]?.arrayValue ?? []
         merges.reserveCapacity(mergeList.count)
         for (rank, entry) in mergeList.enumerated() {
-            guard let s = entry.stringValue, let space = s.firstIndex(of: " ") else { continue }
-            let left = String(s[..<space]), right = String(s[s.index(after: space)...])
-            guard let l = ids[left], let r = ids[right], let m = ids[left + right] else { continue }
-            let key = UInt64(UInt32(l)) << 32 | UInt64(UInt32(r))
-            if merges[key] == nil { merges[key] = (Int32(rank), m) }
+            guard var s = entry.stringValue else { continue }
+            s.withUTF8 { u in
+                guard let space = u.firstIndex(of: 0x20) else { return }
+                let left = UnsafeBufferPointer(rebasing: u[..<space]), right = UnsafeBufferPointer(rebasing: u[(space + 1)...])
+                guard let l = ids.id(left), let r = ids.id(right), let m = ids.id(left, right) else { return }
+                let key = UInt64(UInt32(l)) << 32 | UInt64(UInt32(r))
+                if merges[key] == nil { merges[key] = (Int32(rank), m) }
+            }
         }
         self.merges = merges
         bosID = meta["tokenizer.ggml.bos_token_id"]?.intValue ?? 1
@@ -63,14 +64,14 @@ public struct Tokenizer: Sendable {
         specials.sort { $0.text.count > $1.text.count }
         self.specials = specials
         var stops: Set<Int> = [eosID]
-        for name in ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"] { if let id = ids[name] { stops.insert(Int(id)) } }
+        for name in ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"] { if let id = ids.id(name) { stops.insert(Int(id)) } }
         stopIDs = stops
     }
 
     public var vocabularySize: Int { tokens.count }
 
     /// The id of a token given its exact vocabulary text, if any.
-    public func id(of token: String) -> Int? { ids[token].map(Int.init) }
+    public func id(of token: String) -> Int? { ids.id(token).map(Int.init) }
 
     /// Whether `id` is a control or user-defined token (rendered as empty text).
     public func isSpecial(_ id: Int) -> Bool { id >= 0 && id < tokenTypes.count && (tokenTypes[id] == 3 || tokenTypes[id] == 4) }

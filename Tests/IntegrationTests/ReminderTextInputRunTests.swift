@@ -29,6 +29,22 @@ struct ReminderTextInputRunTests {
         #expect(try await reminders(home).isEmpty)
     }
 
+    @Test func aThoughtThatIsNotUTF8IsRefusedNamingItsPosition() async throws {
+        _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
+        let home = TemporaryHome()
+        let process = try IntentBinary.makeProcess([], home: home.path, headless: false)
+        let binary = try #require(process.executableURL?.path)
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"exec setsid -w "$0" run CaptureThought "$(printf 'caf\351 note')" --json "$@""#, binary]
+        let result = try await IntentBinary.run(process)
+        #expect(result.exitCode == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("argument 3") && result.stderr.contains("UTF-8"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        let thoughts = try await IntentBinary.run(["thoughts", "list", "--json"], home: home.path)
+        #expect(thoughts.exitCode == 0, "\(thoughts.stderr)")
+        #expect(thoughts.json?["total"] as? Int == 0, "\(thoughts.stdout)")
+    }
+
     @Test(arguments: ["tomorrow at 5", "?!...,,", "remind me to", String(repeating: "buy milk ", count: 1200)])
     func textWithoutATaskIsRefusedNamingText(_ text: String) async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")

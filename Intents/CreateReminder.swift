@@ -52,6 +52,10 @@ public struct CreateReminder: Intent {
             if value.utf8.count > Limits.maxTitleBytes {
                 throw IntentError.invalidValue(parameter: name, reason: "longer than \(Limits.maxTitleBytes) bytes")
             }
+            // Bytes that are not UTF-8 reach us as U+FFFD (the command line decodes with repair).
+            if value.unicodeScalars.contains("\u{FFFD}") {
+                throw IntentError.invalidValue(parameter: name, reason: "it is not valid UTF-8 text")
+            }
         }
         if let list, list.trimmingCharacters(in: .whitespaces).isEmpty {
             throw IntentError.invalidValue(parameter: "list", reason: "the list name is empty")
@@ -77,6 +81,9 @@ public struct CreateReminder: Intent {
         }
         if resolvedTitle?.isEmpty ?? true, context.presence == .interactive {
             resolvedTitle = context.terminal.ask("What to be reminded of: ")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if resolvedTitle?.isEmpty ?? true, title == nil, text != nil {
+            throw IntentError.invalidValue(parameter: "text", reason: "it names no task once its date and request words are removed")
         }
         guard let resolvedTitle, !resolvedTitle.isEmpty else { throw IntentError.missingValue(parameter: "title") }
         let backend = try RemindersBackends.current(for: context)

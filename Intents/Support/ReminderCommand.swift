@@ -23,7 +23,8 @@ struct ReminderCommand {
         self.text = text
         self.context = context
         let dates = context.dates, now = context.now, zone = context.timeZone
-        parts = ReminderCommandParts(text: text) { dates.find(in: $0, now: now, timeZone: zone) }
+        parts = ReminderCommandParts(text: text, find: { dates.find(in: $0, now: now, timeZone: zone) },
+                                     resolve: { try? dates.resolve($0, now: now, timeZone: zone) })
     }
 
     static let instructions = """

@@ -31,7 +31,10 @@ struct ReminderCommandParts: Sendable {
     /// At most this many date phrases are looked for in one command.
     static let maxPhrases = 3
 
-    init(text: String, find: (String) -> (range: Range<String.Index>, date: IntentDate)?) {
+    /// `find` looks for a date phrase in text; `resolve` reads a whole phrase (used to join a day
+    /// and a time that stand apart: "Friday: vet at 3").
+    init(text: String, find: (String) -> (range: Range<String.Index>, date: IntentDate)?,
+         resolve: (String) -> IntentDate? = { _ in nil }) {
         // Date phrases, each found in the text with the earlier ones blanked out (blanks of the
         // same UTF-8 length, so offsets carry over to the original text).
         var masked = Array(text.utf8)
@@ -46,7 +49,7 @@ struct ReminderCommandParts: Sendable {
             phrases.append(DatePhrase(text: String(decoding: Array(text.utf8)[lower..<upper], as: UTF8.self), date: hit.date))
             for i in lower..<upper { masked[i] = 0x20 }
         }
-        dates = phrases
+        dates = Self.joiningDayAndTime(phrases, resolve: resolve)
         // Words with their byte ranges; a word that overlaps a phrase belongs to it.
         var words: [Word] = []
         var inDate: [Bool] = []
@@ -60,6 +63,23 @@ struct ReminderCommandParts: Sendable {
         }
         self.words = words
         remainder = Self.removingDates(words, inDate: inDate)
+    }
+
+    /// A day without a time and a time without a day, apart in the command ("Friday: vet at 3",
+    /// "tomorrow call mom at 5"), are one due date: the first two phrases, read together day first,
+    /// when that reading keeps the day and adds the time. Both phrases then carry the joined date,
+    /// so a model choosing either gets it.
+    static func joiningDayAndTime(_ phrases: [DatePhrase], resolve: (String) -> IntentDate?) -> [DatePhrase] {
+        guard phrases.count >= 2 else { return phrases }
+        let pair = [phrases[0], phrases[1]]
+        guard let d = pair.firstIndex(where: { !$0.date.hasTime && $0.date.granularity == "day" }),
+              pair[1 - d].date.hasTime,
+              let joined = resolve("\(pair[d].text) \(pair[1 - d].text)"),
+              joined.hasTime, joined.iso.prefix(10) == pair[d].date.iso.prefix(10) else { return phrases }
+        var out = phrases
+        out[0].date = joined
+        out[1].date = joined
+        return out
     }
 
     static func word(_ piece: Substring) -> Word? {

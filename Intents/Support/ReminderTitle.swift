@@ -11,8 +11,10 @@ import Foundation
 /// 3. A container phrase ("to my calendar", "on the to do list", "for the calendar") with an
 ///    "add"/"put"/"schedule" verb names a calendar-style entry: both go ("add farm trip to my
 ///    calendar" → "farm trip").
-/// 4. A leading "add" before an entry ("add a vet appointment…", "add jake's birthday party…")
-///    goes: the entry is the reminder, not the adding.
+/// 4. A leading "add" before an entry ("add a vet appointment…", "add jake's birthday party…",
+///    "add call with the bank…") goes: the entry is the reminder, not the adding. It stays when
+///    the adding is the task: a destination follows ("add salt to the soup") or a particle
+///    ("add up the receipts").
 /// 5. Politeness and need preambles at the start ("please", "can you", "i need to", "i want
 ///    to") and at the end ("please", "for me") go; so do trailing lead-in words.
 enum ReminderTitle {
@@ -111,10 +113,17 @@ enum ReminderTitle {
     /// Words that start a named entry after "add": a determiner or a possessive ("jake's").
     static let entryStarts: Set<String> = ["a", "an", "the", "my", "our", "his", "her", "their"]
 
+    /// Words after "add" that make the adding the task ("add up the receipts", "add more salt").
+    static let addParticles: Set<String> = ["up", "more", "some", "on", "in", "back", "it", "them", "this", "that"]
+    /// Words that give "add" a destination ("add salt to the soup"): then the adding is the task.
+    static let addTargets: Set<String> = ["to", "into", "onto"]
+
     static func stripEntryVerb(_ words: [Word]) -> [Word] {
         guard words.count >= 3, words[0].key == "add" else { return words }
         let next = words[1].key
-        guard entryStarts.contains(next) || next.hasSuffix("'s") && next.count > 2 else { return words }
+        if entryStarts.contains(next) || next.hasSuffix("'s") && next.count > 2 { return Array(words.dropFirst()) }
+        // "add call with the bank", "add dentist appointment": a bare entry, nowhere to add it to
+        guard !addParticles.contains(next), !words.dropFirst().contains(where: { addTargets.contains($0.key) }) else { return words }
         return Array(words.dropFirst())
     }
 

@@ -48,6 +48,7 @@ extension Grammar {
                 return Match(parts: [.day(monthSpan(year: y, month: month))], end: afterYear)
             }
             if freeText && Lexicon.ambiguousMonthWords.contains(w) && !afterPart { return nil }
+            if freeText && !monthAloneIsDate(at: i, end: skipDot(i + 1), afterPart: afterPart) { return nil }
             return monthAlone(month, i: i, end: skipDot(i + 1), modifier: nil)
         }
         // "next August 17", "last March 3rd"

@@ -137,6 +137,7 @@ extension Grammar {
         }
         guard let (rule, afterName) = holidayName(j) else { return nil }
         var k = skip(afterName, ["day"])
+        if freeText, j == i, holidayModifiesNoun(at: i, end: k) { return nil }
         var year: Int?
         if let (y, after) = self.year(k, allowShort: false) {
             year = y

@@ -17,6 +17,7 @@ extension Grammar {
     /// Times of day: "5pm", "17:30", "5.30pm", "at 9", "noon", "midnight", "3 o'clock",
     /// "half past 3", "quarter to noon", "seven thirty pm", ISO zones and offsets after them.
     func parseTime(_ i: Int, _ afterPart: Bool) throws(DueDateError) -> Match? {
+        if freeText, numberIsLabel(at: i) { return nil }
         var j = i
         var atPrefix = false
         if isWord(j, ["at"]) || isSymbol(j, "@") {

@@ -18,7 +18,7 @@ struct Token: Sendable, Equatable {
 
 /// Splits a phrase into tokens. Letters and digits form separate runs ("5pm" -> 5, pm);
 /// apostrophes inside words are dropped ("o'clock" -> oclock); "a.m."/"p.m." become am/pm;
-/// en and em dashes become "-".
+/// en and em dashes become "-"; a misspelt day word reads as the word meant ("wensday").
 enum Tokenizer {
     static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
@@ -46,7 +46,7 @@ enum Tokenizer {
                     }
                     index = text.index(after: index)
                 }
-                tokens.append(Token(kind: .word, text: word, range: start..<index, spaced: spaced))
+                tokens.append(Token(kind: .word, text: Lexicon.corrected(word) ?? word, range: start..<index, spaced: spaced))
             } else if c.isASCII && c.isNumber {
                 while index < text.endIndex, text[index].isASCII, text[index].isNumber {
                     index = text.index(after: index)

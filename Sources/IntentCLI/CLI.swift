@@ -98,7 +98,7 @@ public enum IntentCommandLine {
     }
 
     /// Prints `intent: error: …` on stderr and returns the exit code.
-    static func fail(_ error: IntentError, _ env: CLIEnvironment) -> Int32 {
+    public static func fail(_ error: IntentError, _ env: CLIEnvironment) -> Int32 {
         env.streams.err("intent: error: \(Redaction.clean(error.description))\n")
         return error.exitCode.rawValue
     }

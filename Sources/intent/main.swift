@@ -10,7 +10,15 @@ import Intents
 umask(0o077)
 let environment = CLIEnvironment(services: .live(environment: ProcessEnvironment.read()),
                                  streams: StandardStreams(), registry: intentRegistry)
-let work = Task { await IntentCommandLine.run(Array(CommandLine.arguments.dropFirst()), in: environment) }
+let work = Task {
+    let arguments: [String]
+    do throws(IntentError) {
+        arguments = try RawArguments.decode(RawArguments.processArguments())
+    } catch {
+        return IntentCommandLine.fail(error, environment)
+    }
+    return await IntentCommandLine.run(arguments, in: environment)
+}
 
 // SIGINT cancels the run; whatever has not finished a second later is abandoned with exit 130.
 // Writes are SQLite transactions, so an abandoned one leaves nothing behind.

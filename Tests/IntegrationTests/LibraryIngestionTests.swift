@@ -120,21 +120,26 @@ import Testing
     }
 
     @Test func aCaptureDuringABigLibraryAddSucceedsAndKeepsItsReceipt() async throws {
-        let (home, _, add) = try await addingBigDocument(megabytes: 8)
-        var captures = 0
-        while add.process.isRunning && captures < 3 {
-            let started = Date()
-            let capture = try await IntentBinary.run(["run", "CaptureThought", "call the plumber \(captures)", "--json"], home: home.path)
-            #expect(capture.exitCode == 0, "\(capture.stderr)")
-            #expect(Date().timeIntervalSince(started) < 10, "the capture waited for the library's write lock")
-            #expect((capture.json?["receipt_id"] as? String)?.isEmpty == false, "\(capture.stdout)")
-            captures += 1
+        // A quiet machine can index the whole document before the first capture starts; then the
+        // run proves nothing, so it is repeated with a bigger document (the outcome, not a timer).
+        for megabytes in [8, 32] {
+            let (home, _, add) = try await addingBigDocument(megabytes: megabytes)
+            var captures = 0
+            while add.process.isRunning && captures < 3 {
+                let started = Date()
+                let capture = try await IntentBinary.run(["run", "CaptureThought", "call the plumber \(captures)", "--json"], home: home.path)
+                #expect(capture.exitCode == 0, "\(capture.stderr)")
+                #expect(Date().timeIntervalSince(started) < 10, "the capture waited for the library's write lock")
+                #expect((capture.json?["receipt_id"] as? String)?.isEmpty == false, "\(capture.stdout)")
+                captures += 1
+            }
+            #expect(await add.exitStatus(within: 600) == 0, "\(add.errText)")
+            #expect(add.outText.contains("Indexed 1"))
+            let thoughts = try await IntentBinary.run(["thoughts", "list", "--json"], home: home.path)
+            #expect(thoughts.stdout.components(separatedBy: "call the plumber").count - 1 == captures)
+            if captures >= 1 { return }
         }
-        #expect(captures >= 1, "the add ended before a capture could run; make the document bigger")
-        #expect(await add.exitStatus(within: 600) == 0, "\(add.errText)")
-        #expect(add.outText.contains("Indexed 1"))
-        let thoughts = try await IntentBinary.run(["thoughts", "list", "--json"], home: home.path)
-        #expect(thoughts.stdout.components(separatedBy: "call the plumber").count - 1 == captures)
+        Issue.record("the add of 32 MB ended before a capture could run")
     }
 
     @Test func killedMidAddLeavesNothingSearchableAndTheNextAddFinishesIt() async throws {

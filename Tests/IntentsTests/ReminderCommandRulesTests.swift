@@ -43,6 +43,22 @@ import Testing
         // a part of the day already past today is tomorrow's (09:00 now, mornings at 06:00)
         ("water the plants in the morning", "Water the plants", "2026-12-01T06:00:00+01:00"),
         ("water the plants in the evening", "Water the plants", "2026-11-30T18:00:00+01:00"),
+        // "add" before a bare entry goes; with a destination or a particle the adding is the task
+        ("add call with the bank on thursday at 11", "Call with the bank", "2026-12-03T11:00:00+01:00"),
+        ("add dentist appointment on 12/14", "Dentist appointment", "2026-12-14"),
+        ("add salt to the soup", "Add salt to the soup", nil),
+        ("add up the receipts tonight", "Add up the receipts", "2026-11-30T21:00:00+01:00"),
+        // a day and a time apart are one due date, in either order
+        ("Friday: vet at 3", "Vet", "2026-12-04T15:00:00+01:00"),
+        ("tomorrow call mom at 5", "Call mom", "2026-12-01T17:00:00+01:00"),
+        ("at 9 water the plants on saturday", "Water the plants", "2026-12-05T09:00:00+01:00"),
+        ("next week ask Bo at 5", "Ask Bo", "2026-12-07"),
+        // names and numbers of the task are not dates; misspelt weekdays are weekdays
+        ("read chapter 3 tonight", "Read chapter 3", "2026-11-30T21:00:00+01:00"),
+        ("meet April for coffee tomorrow", "Meet April for coffee", "2026-12-01"),
+        ("book flights for the june wedding", "Book flights for the june wedding", nil),
+        ("send the christmas cards before 24 december", "Send the christmas cards", "2026-12-24"),
+        ("pay the window cleaner on wensday", "Pay the window cleaner", "2026-12-02"),
     ] as [(String, String, String?)])
     func deterministicTitlesLoseTheFrameAndTheWholeDatePhrase(_ text: String, _ title: String, _ due: String?) {
         let parsed = command(text).deterministic()
@@ -79,6 +95,15 @@ import Testing
         #expect(parsed.title == "Call Mira")
         #expect(parsed.due?.iso == "2026-12-04T17:00:00+01:00")
         #expect(rule("pay the rent on the 1st", #"{"title":"pay the rent","due":null}"#) == nil)
+    }
+
+    @Test func eitherPartOfADayAndATimeApartCarriesTheJoinedDate() throws {
+        let c = command("Friday: vet at 3")
+        #expect(c.duePhrases == ["Friday", "at 3"])
+        for due in c.duePhrases {
+            let parsed = try c.check(JSONValue.parse(Data(#"{"title":"vet","due":"\#(due)"}"#.utf8)))
+            #expect(parsed.due?.iso == "2026-12-04T15:00:00+01:00")
+        }
     }
 
     @Test func commandNotJSON() {

@@ -49,6 +49,19 @@ private func context(_ home: TemporaryHome, local: ScriptedModel? = nil) -> RunC
         #expect(fallback.value?["title"] == .string("Call Mira"))
     }
 
+    @Test(arguments: ["tomorrow at 5", "?!...,,", "remind me to", "please remind me tomorrow", "buy \u{FFFD} milk", "   ",
+                      String(repeating: "buy milk ", count: 1200)])
+    func textWithoutATaskOrNotTextIsInvalidAndNothingIsWritten(_ text: String) async throws {
+        let home = TemporaryHome()
+        let ctx = context(home)
+        let env = await IntentRunner().run(CreateReminder.self, request: ParameterRequest(flags: ["text": [text]]), context: ctx)
+        #expect(env.exitCode == .dataError)
+        #expect(env.error?.message.contains("--text") == true)
+        let listed = await IntentRunner().run(ListReminders.self, request: ParameterRequest(), context: ctx)
+        #expect(listed.exitCode == .success)
+        #expect(listed.value?["reminders"]?.arrayValue?.count == 0)
+    }
+
     @Test func neitherTitleNorTextHeadlessIsMissingTitle() async {
         let env = await IntentRunner().run(CreateReminder.self, request: ParameterRequest(), context: context(TemporaryHome()))
         #expect(env.exitCode == .usage)

@@ -79,14 +79,21 @@ enum QAEvalCommand {
     static var tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] {
         ["sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
          "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio,
-         "second_coverage": \.secondSentenceCoverageRatio]
+         "second_coverage": \.secondSentenceCoverageRatio, "sentence_cosine": \.sentenceCosineWeight,
+         "semantic_sentence": \.semanticSentenceWeight, "confidence_cosine": \.confidenceCosineWeight,
+         "confidence_cosine_mid": \.confidenceCosineMidpoint, "confidence_mid": \.confidenceMidpoint,
+         "context_coverage": \.sentenceCoverageWeight]
     }
 
     static func applyTuning(_ text: String?, to configuration: inout RetrievalConfiguration) throws {
         for pair in (text ?? "").split(separator: ",") {
             let parts = pair.split(separator: "=")
+            if parts.count == 2, parts[0] == "semantic_sentences", let count = Int(parts[1]), count >= 0 {
+                configuration.semanticSentenceCount = count
+                continue
+            }
             guard parts.count == 2, let path = tunable[String(parts[0])], let value = Double(parts[1]) else {
-                throw IntentError.usage("--tune takes k=v pairs with k in \(tunable.keys.sorted().joined(separator: ", "))")
+                throw IntentError.usage("--tune takes k=v pairs with k in \((tunable.keys + ["semantic_sentences"]).sorted().joined(separator: ", "))")
             }
             configuration[keyPath: path] = value
         }

@@ -73,6 +73,8 @@ struct ScoredSentence {
     var coverage: Double
     var contextCoverage: Double
     var score: Double
+    /// The sentence's own cosine with the question, when it was embedded (`semanticSentenceCount`).
+    var sentenceCosine: Double?
     /// The sentences before and after it in its chunk (for gate H's "supporting sentence or its neighbours").
     var context: String = ""
     /// The claim text: the sentence with HTML character references decoded (the quote stays the source bytes).
@@ -89,7 +91,9 @@ struct ExtractiveAnswerer {
     let configuration: RetrievalConfiguration
 
     /// Scores every sentence of every packed chunk, best first.
-    func rank(_ pack: EvidencePack, terms: QuestionTerms, question: String = "", answerType: AnswerType = .open) -> [ScoredSentence] {
+    /// `semantic`: the embedder is a sentence embedder, so its cosines weigh in.
+    func rank(_ pack: EvidencePack, terms: QuestionTerms, question: String = "", answerType: AnswerType = .open,
+              semantic: Bool = false) -> [ScoredSentence] {
         let topScore = pack.chunks.map(\.score).max() ?? 1
         var result: [ScoredSentence] = []
         for chunk in pack.chunks {
@@ -113,6 +117,7 @@ struct ExtractiveAnswerer {
                     + configuration.sentenceStrengthWeight * strength
                     - (chunk.isNeighbour ? configuration.neighbourSentencePenalty : 0)
                     + (typed ? configuration.answerTypeBonus : 0)
+                    + (semantic ? configuration.sentenceCosineWeight * Double(chunk.cosine) : 0)
                 result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
                                              contextCoverage: contextCoverage, score: score,
                                              context: sentence(i - 1) + " " + sentence(i + 1)))
@@ -123,10 +128,13 @@ struct ExtractiveAnswerer {
 
     /// Calibrated confidence from the best sentence; lowered when the question names something
     /// (a capitalised word) that occurs nowhere in the library.
-    func confidence(_ best: ScoredSentence?, terms: QuestionTerms) -> Double {
+    func confidence(_ best: ScoredSentence?, terms: QuestionTerms, semantic: Bool = false) -> Double {
         guard let best else { return 0 }
         var evidence = configuration.sentenceCoverageWeight * best.coverage
             + (1 - configuration.sentenceCoverageWeight) * best.contextCoverage
+        if semantic {
+            evidence += configuration.confidenceCosineWeight * (Double(best.chunk.cosine) - configuration.confidenceCosineMidpoint)
+        }
         if !terms.unknownNames.isEmpty { evidence -= configuration.unknownNamePenalty }
         let x = configuration.confidenceSlope * (evidence - configuration.confidenceMidpoint)
         return 1 / (1 + exp(-x))
@@ -153,6 +161,30 @@ struct ExtractiveAnswerer {
         return chosen.sorted { a, b in
             (a.chunk.quote(textRange: a.range)?.start ?? 0) < (b.chunk.quote(textRange: b.range)?.start ?? 0)
         }
+    }
+
+    /// Re-scores the best `semanticSentenceCount` sentences with their own cosine with the
+    /// question (one batch through `embed`, the question first) and sorts again. On an embedder
+    /// error the ranking stays lexical.
+    func rescoreSemantically(_ ranked: [ScoredSentence], question: String,
+                             embed: ([String]) throws -> [[Float]]) -> [ScoredSentence] {
+        let count = min(configuration.semanticSentenceCount, ranked.count)
+        guard count > 0, configuration.semanticSentenceWeight != 0 else { return ranked }
+        let head = Array(ranked.prefix(count))
+        guard let vectors = try? embed([question] + head.map(\.answerText)), vectors.count == count + 1 else { return ranked }
+        let q = vectors[0]
+        var result = ranked
+        for i in 0..<count {
+            let v = vectors[i + 1]
+            guard v.count == q.count else { return ranked }
+            var dot: Float = 0
+            for j in v.indices { dot += v[j] * q[j] }
+            result[i].sentenceCosine = Double(dot)
+            result[i].score += configuration.semanticSentenceWeight * Double(dot)
+        }
+        // Only the embedded head is re-ordered: a sentence below it keeps its place.
+        let reordered = result.prefix(count).sorted { $0.score > $1.score }
+        return reordered + result.dropFirst(count)
     }
 
     private func overlaps(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {

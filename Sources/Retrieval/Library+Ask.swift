@@ -20,6 +20,10 @@ public struct AnswerDiagnostics: Sendable, Equatable, Codable {
     public var abstainRule: String?
     /// The features of the calibrated confidence (for fitting its coefficients).
     public var features: AbstentionFeatures?
+    /// The cosine of the best sentence's chunk with the question, and the sentence's own when it
+    /// was embedded (sentence embedders only).
+    public var bestCosine: Double = 0
+    public var sentenceCosine: Double?
 }
 
 extension Library {
@@ -72,15 +76,20 @@ extension Library {
         let terms = pack.terms
         let answerer = ExtractiveAnswerer(configuration: configuration)
         let answerType = QuestionAnalysis.answerType(of: question)
-        let ranked = answerer.rank(pack, terms: terms, question: question, answerType: answerType)
-        let confidence = answerer.confidence(ranked.first, terms: terms)
+        // Cosines weigh in only for a sentence embedder (the hashing embedder's are not comparable).
+        let semantic = !embedder.identifier.hasPrefix("hashing")
+        var ranked = answerer.rank(pack, terms: terms, question: question, answerType: answerType, semantic: semantic)
+        if semantic { ranked = answerer.rescoreSemantically(ranked, question: question) { try embedder.embed($0) } }
+        let confidence = answerer.confidence(ranked.first, terms: terms, semantic: semantic)
         let runnerUp = ranked.dropFirst().first { $0.chunk.docId != ranked.first?.chunk.docId }
-            .map { answerer.confidence($0, terms: terms) }
+            .map { answerer.confidence($0, terms: terms, semantic: semantic) }
         var diagnostics = AnswerDiagnostics(bestCoverage: ranked.first?.coverage ?? 0,
                                             bestContextCoverage: ranked.first?.contextCoverage ?? 0,
                                             retrievalConfidence: confidence, confidence: confidence,
                                             retrievalMilliseconds: pack.trace.milliseconds,
                                             answerType: answerType.rawValue)
+        diagnostics.bestCosine = Double(ranked.first?.chunk.cosine ?? 0)
+        diagnostics.sentenceCosine = ranked.first?.sentenceCosine
         var citations: [LibraryAnswer.Citation] = []
         func cite(_ s: ScoredSentence) -> Int? {
             guard let citation = pack.citation(of: s.chunk, textRange: s.range) else { return nil }

@@ -122,6 +122,22 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var sentenceCoverageWeight: Double = 0.65
     public var confidenceMidpoint: Double = 0.44
     public var confidenceSlope: Double = 9
+    /// Semantic signals, for sentence embedders only (MiniLM; the hashing embedder's cosines are
+    /// not on the same scale, so it keeps the lexical scoring): the cosine of a sentence's chunk
+    /// with the question weighs into its score (`sentenceCosineWeight`); the best
+    /// `semanticSentenceCount` sentences are embedded and their own cosine with the question weighs
+    /// in too (`semanticSentenceWeight`); and retrieval's confidence adds
+    /// `confidenceCosineWeight × (cosine − confidenceCosineMidpoint)` of the best sentence's chunk.
+    /// Chosen on Fixtures/qa dev + tune (MiniLM; Docs/RETRIEVAL.md, Evaluation): the chunk cosine
+    /// at 0.3 picks the answer's paragraph more often (hit@1 0.966 → 0.980); in the confidence it
+    /// lets paraphrased answerable questions through gate A and stops off-library ones (their best
+    /// chunk's cosine stays under 0.41). Embedding the sentences themselves cost ~8 CPU ms each and
+    /// did not choose better (10 sentences at 0.4: hit@1 0.953), so it is off.
+    public var sentenceCosineWeight: Double = 0.3
+    public var semanticSentenceCount: Int = 0
+    public var semanticSentenceWeight: Double = 0
+    public var confidenceCosineWeight: Double = 0.6
+    public var confidenceCosineMidpoint: Double = 0.4
     /// Subtracted from the evidence when the question has a capitalised word (a name) that occurs
     /// in no chunk: the library knows nothing about what is asked.
     public var unknownNamePenalty: Double = 0.25

@@ -1,0 +1,89 @@
+import Foundation
+import Grounding
+import Testing
+@testable import Retrieval
+
+/// The semantic signals of the extractive answerer: the chunk cosine in sentence choice and in
+/// retrieval's confidence, and the optional sentence re-scoring (sentence embedders only).
+@Suite struct SemanticAnswerTests {
+    /// One chunk of one sentence, with the cosine its vector had with the question.
+    private func chunk(_ id: Int64, _ text: String, cosine: Float, score: Double = 1) -> EvidenceChunk {
+        let length = text.utf8.count
+        let record = ChunkRecord(id: id, docId: id, path: "/library/doc\(id).md", kind: .markdown, ordinal: 0, start: 0,
+                                 end: length, tokenCount: length / 4, text: text, raw: nil,
+                                 segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
+        return EvidenceChunk(chunkId: id, docId: id, path: record.path, ordinal: 0, start: 0, end: length, text: text,
+                             tokenCount: record.tokenCount, score: score, cosine: cosine, vectorRank: 1, lexicalRank: 1,
+                             isNeighbour: false, record: record)
+    }
+
+    private func pack(_ question: String, _ chunks: [EvidenceChunk], terms: QuestionTerms) -> EvidencePack {
+        EvidencePack(question: question, chunks: chunks, droppedChunkIds: [], tokensUsed: 0,
+                     trace: RetrievalTrace(embedder: "test", generation: 1, target: 5, tokenBudget: 3_200), terms: terms)
+    }
+
+    private let question = "Which river floods the valley each spring?"
+    private var terms: QuestionTerms {
+        QuestionTerms(question: question, frequencies: ["river": 2, "floods": 3, "valley": 2, "spring": 10], chunkCount: 20)
+    }
+
+    @Test func chunkCosineChoosesTheParagraphAboutTheQuestion() {
+        // The first sentence holds one more question word (lexical choice); the second's chunk
+        // is the one whose meaning matches the question.
+        let lexicalBest = chunk(1, "The river valley floods in spring when the fair is held.", cosine: 0.05)
+        let semanticBest = chunk(2, "Each year the river Arno floods the valley below the town.", cosine: 0.9)
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        let p = pack(question, [lexicalBest, semanticBest], terms: terms)
+        let lexical = answerer.rank(p, terms: terms, question: question, semantic: false)
+        let semantic = answerer.rank(p, terms: terms, question: question, semantic: true)
+        #expect(lexical.first?.chunk.chunkId == 1)
+        #expect(semantic.first?.chunk.chunkId == 2)
+    }
+
+    @Test func chunkCosineMovesRetrievalConfidenceBothWays() throws {
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        let sentence = "Each year the Arno spills over into the valley below the town."
+        let high = pack(question, [chunk(1, sentence, cosine: 0.8)], terms: terms)
+        let low = pack(question, [chunk(1, sentence, cosine: 0.05)], terms: terms)
+        let best = try #require(answerer.rank(high, terms: terms, question: question).first)
+        let bestLow = try #require(answerer.rank(low, terms: terms, question: question).first)
+        let lexical = answerer.confidence(best, terms: terms, semantic: false)
+        let tau = GroundingConfiguration(mode: .standard).tau
+        // A paraphrase that gate A would refuse on its words alone passes on its meaning…
+        #expect(lexical < tau)
+        #expect(answerer.confidence(best, terms: terms, semantic: true) >= tau)
+        // …and a chunk far from the question in meaning stays below τ (and below the lexical value).
+        #expect(answerer.confidence(bestLow, terms: terms, semantic: true) < lexical)
+    }
+
+    @Test func sentenceRescoringReordersOnlyTheEmbeddedHead() throws {
+        var configuration = RetrievalConfiguration.standard
+        configuration.semanticSentenceCount = 2
+        configuration.semanticSentenceWeight = 1
+        let answerer = ExtractiveAnswerer(configuration: configuration)
+        let p = pack(question, [chunk(1, "The river valley floods in spring when the fair is held.", cosine: 0.5),
+                                chunk(2, "Each year the Arno floods the valley below the town.", cosine: 0.5),
+                                chunk(3, "The valley has a river and a spring fair.", cosine: 0.5)], terms: terms)
+        let ranked = answerer.rank(p, terms: terms, question: question, semantic: true)
+        #expect(ranked.count == 3)
+        // The question's vector is [1, 0]; the second-ranked sentence points the same way.
+        var calls = 0
+        let rescored = answerer.rescoreSemantically(ranked, question: question) { texts in
+            calls += 1
+            #expect(texts.count == 3)
+            return [[1, 0], [0, 1], [1, 0]]
+        }
+        #expect(calls == 1)
+        #expect(rescored.map(\.chunk.chunkId) == [ranked[1].chunk.chunkId, ranked[0].chunk.chunkId, ranked[2].chunk.chunkId])
+        #expect(rescored[0].sentenceCosine == 1)
+        #expect(rescored[2].sentenceCosine == nil)
+
+        struct Broken: Error {}
+        let unchanged = answerer.rescoreSemantically(ranked, question: question) { _ in throw Broken() }
+        #expect(unchanged.map(\.chunk.chunkId) == ranked.map(\.chunk.chunkId))
+        let off = ExtractiveAnswerer(configuration: .standard).rescoreSemantically(ranked, question: question) { _ in
+            Issue.record("embedded with the count at 0"); return []
+        }
+        #expect(off.map(\.chunk.chunkId) == ranked.map(\.chunk.chunkId))
+    }
+}

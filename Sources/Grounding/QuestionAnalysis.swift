@@ -121,7 +121,11 @@ extension AnswerType {
             return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(text, asked))
         case .quantity:
             let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
-            return TextSignals.hasNumber(fresh)
+            guard TextSignals.hasNumber(fresh) else { return false }
+            // A question that names its measure wants that measure, not any number
+            // ("what temperature…": "180°C", not "1 lemon"; "how long…": "45 minutes").
+            guard let units = Measure.asked(by: asked) else { return true }
+            return units.isMentioned(in: text)
         case .entity, .place:
             return !TextSignals.capitalised(text).subtracting(asked).isEmpty
         }
@@ -129,6 +133,40 @@ extension AnswerType {
 
     private static func freshNumbers(_ text: String, _ asked: Set<String>) -> String {
         TextSignals.numbers(text).filter { !asked.contains($0) }.joined(separator: " ")
+    }
+}
+
+/// A measure a quantity question names, and how an answer states it.
+enum Measure {
+    case temperature, duration
+
+    static func asked(by words: Set<String>) -> Measure? {
+        if !words.isDisjoint(with: ["temperature", "hot", "warm", "degrees"]) { return .temperature }
+        if words.contains("long"), words.contains("how"),
+           !words.isDisjoint(with: ["bake", "cook", "take", "takes", "took", "last", "lasts", "lasted", "wait", "boil",
+                                    "rest", "leave", "keep", "run", "ran", "soak", "steep", "roast", "simmer"]) {
+            return .duration
+        }
+        return nil
+    }
+
+    static let durationUnits: Set<String> = ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins",
+                                             "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",
+                                             "month", "months", "year", "years", "overnight", "night", "nights"]
+
+    func isMentioned(in text: String) -> Bool {
+        switch self {
+        case .temperature:
+            if text.contains("°") || text.contains("&deg;") || text.contains("&#176;") || text.contains("º") { return true }
+            let words = TextSignals.words(text)
+            if words.contains("degrees") || words.contains("degree") || words.contains("fahrenheit") || words.contains("celsius") {
+                return true
+            }
+            // "180C", "350 F": a number with a C or F unit.
+            return text.range(of: #"\b\d{2,3}\s?[CF]\b"#, options: .regularExpression) != nil
+        case .duration:
+            return !Set(TextSignals.words(text)).isDisjoint(with: Self.durationUnits)
+        }
     }
 }
 

@@ -132,6 +132,13 @@ struct ExtractedTextBuilder {
         bytes.append(contentsOf: sep)
     }
 
+    /// Appends text that maps to no source byte (a heading's `# `), once after a break.
+    mutating func appendMarker(_ marker: String) {
+        let bytes = Array(marker.utf8)
+        if self.bytes.count >= bytes.count, Array(self.bytes.suffix(bytes.count)) == bytes { return }
+        self.bytes.append(contentsOf: bytes)
+    }
+
     func build() -> ExtractedText {
         ExtractedText(text: String(decoding: bytes, as: UTF8.self), segments: segments, encoding: encoding)
     }

@@ -73,6 +73,9 @@ struct ScoredSentence {
     var coverage: Double
     var contextCoverage: Double
     var score: Double
+    /// It holds what the question's answer type asks for (a number for "how many", a temperature
+    /// for "what temperature", …).
+    var typed: Bool = false
     /// The sentence's own cosine with the question, when it was embedded (`semanticSentenceCount`).
     var sentenceCosine: Double?
     /// The sentences before and after it in its chunk (for gate H's "supporting sentence or its neighbours").
@@ -109,7 +112,9 @@ struct ExtractiveAnswerer {
                 if text.hasPrefix("#") { continue }
                 // CSV cells are words too ("Groceries,February,230" is a row of three).
                 let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
-                guard words >= (chunk.record.kind == .csv ? 2 : 3) else { continue }
+                // Two words make a sentence when one is a number: a list item such as "4 eggs".
+                let shortest = chunk.record.kind == .csv || text.contains(where: \.isNumber) ? 2 : 3
+                guard words >= shortest else { continue }
                 let coverage = terms.coverage(ofText: text)
                 let strength = topScore > 0 ? chunk.score / topScore : 0
                 let typed = answerType != .open && answerType.isSatisfied(by: text, question: question)
@@ -119,7 +124,7 @@ struct ExtractiveAnswerer {
                     + (typed ? configuration.answerTypeBonus : 0)
                     + (semantic ? configuration.sentenceCosineWeight * Double(chunk.cosine) : 0)
                 result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
-                                             contextCoverage: contextCoverage, score: score,
+                                             contextCoverage: contextCoverage, score: score, typed: typed,
                                              context: sentence(i - 1) + " " + sentence(i + 1)))
             }
         }
@@ -151,6 +156,9 @@ struct ExtractiveAnswerer {
             // A CSV row is a record of its own: another row joins only when it covers the question
             // as fully as the best ("groceries in February" is one row, not January's after it).
             if best.chunk.record.kind == .csv, candidate.coverage < best.coverage { continue }
+            // When the best sentence holds the kind of answer asked for, a sentence without one
+            // does not join it ("Zest of 1 lemon" is not part of the oven's temperature).
+            if best.typed, !candidate.typed { continue }
             guard candidate.chunk.docId == best.chunk.docId,
                   candidate.score >= configuration.secondSentenceRatio * best.score,
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,

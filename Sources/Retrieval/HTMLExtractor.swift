@@ -5,6 +5,8 @@ import Foundation
 ///
 /// Text runs are kept verbatim (entities such as `&amp;` stay as written) so every extracted
 /// character is a source character (decoded from Windows-1252 when the file is not UTF-8); inline tags (`b`, `a`, `span`, ...) join their neighbours without a break.
+/// A heading (`h1`–`h6`) starts with a `# ` that maps to no source byte, as a Markdown heading
+/// reads: it labels the text under it and is never an answer sentence of its own.
 enum HTMLExtractor {
     static let skippedElements: Set<String> = ["script", "style", "noscript", "template", "svg", "head"]
     static let blockElements: Set<String> = [
@@ -13,6 +15,8 @@ enum HTMLExtractor {
         "aside", "main", "blockquote", "pre", "figure", "figcaption", "title", "body", "html", "form",
         "details", "summary", "caption", "address",
     ]
+
+    static let headingElements: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
     static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding = .utf8) -> ExtractedText {
         var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
@@ -43,6 +47,7 @@ enum HTMLExtractor {
                     builder.appendBreak()
                 } else if blockElements.contains(name) {
                     builder.appendBreak()
+                    if !closing, headingElements.contains(name) { builder.appendMarker("# ") }
                 }
             }
             runStart = i

@@ -192,4 +192,17 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
     func answerTypes(_ question: String, _ type: AnswerType) {
         #expect(QuestionAnalysis.answerType(of: question) == type)
     }
+
+    @Test(arguments: [
+        ("What temperature should the oven be?", "Heat the oven to 180&deg;C (160&deg;C fan).", true),
+        ("What temperature should the oven be?", "Set the oven to 350 F.", true),
+        ("What temperature should the oven be?", "Zest of 1 lemon", false),
+        ("How long does the cake bake?", "Bake for 45–50 minutes.", true),
+        ("How long does the cake bake?", "Use 2 tins.", false),
+        ("How long is the river?", "It runs for 410 km.", true),
+        ("How many eggs does it need?", "4 eggs", true),
+    ])
+    func aNamedMeasureWantsThatMeasure(_ question: String, _ sentence: String, _ satisfied: Bool) {
+        #expect(AnswerType.quantity.isSatisfied(by: sentence, question: question) == satisfied)
+    }
 }

@@ -98,6 +98,16 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(CitationCheck.verify(quote, pdfTexts: t.library.pdfTexts))
     }
 
+    func testHTMLHeadingsReadAsMarkdownHeadingsAndMapToNoSourceByte() throws {
+        let html = "<body><h2>Method</h2><p>Heat the oven.</p></body>"
+        let extracted = HTMLExtractor.extract(Array(html.utf8), from: 0)
+        XCTAssertTrue(extracted.text.hasPrefix("# Method\n\nHeat the oven."), extracted.text)
+        let sentence = try XCTUnwrap(extracted.text.range(of: "Method"))
+        let lo = extracted.text.utf8.distance(from: extracted.text.startIndex, to: sentence.lowerBound)
+        let source = try XCTUnwrap(extracted.sourceRange(of: lo..<(lo + 6)))
+        XCTAssertEqual(String(decoding: Array(html.utf8)[source], as: UTF8.self), "Method")
+    }
+
     func testMarkdownHeadingIsNotGluedToTheNextSentence() {
         let text = "# Lemon cake\nBake at 180 C for forty minutes."
         let ranges = SentenceSplitter.split(text, lineMode: false)

@@ -15,28 +15,29 @@ struct ReminderTextInputRunTests {
         return ((listed.json?["value"] as? [String: Any])?["reminders"] as? [Any]) ?? ["unreadable"]
     }
 
-    @Test func bytesThatAreNotUTF8AreRefusedNamingText() async throws {
+    /// Runs the binary headless through `/bin/sh -c script` (`$0` is the binary), so the shell
+    /// passes bytes that are not UTF-8 as a cron wrapper would.
+    func shell(_ script: String, _ home: TemporaryHome, arguments: [String] = []) async throws -> ProcessResult {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
-        let home = TemporaryHome()
         let process = try IntentBinary.makeProcess([], home: home.path, headless: false)
         let binary = try #require(process.executableURL?.path)
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec setsid -w "$0" run CreateReminder --text "$(printf 'buy \377\376 milk tomorrow')" --yes "$@""#,
-                             binary] + Self.clock
-        let result = try await IntentBinary.run(process)
+        process.arguments = ["-c", "exec setsid -w \"$0\" " + script, binary] + arguments
+        return try await IntentBinary.run(process)
+    }
+
+    @Test func bytesThatAreNotUTF8AreRefusedNamingText() async throws {
+        let home = TemporaryHome()
+        let result = try await shell(#"run CreateReminder --text "$(printf 'buy \377\376 milk tomorrow')" --yes "$@""#, home,
+                                     arguments: Self.clock)
         #expect(result.exitCode == 65, "\(result.stderr)")
         #expect(result.stderr.contains("--text") && result.stderr.contains("UTF-8"), "\(result.stderr)")
         #expect(try await reminders(home).isEmpty)
     }
 
     @Test func aThoughtThatIsNotUTF8IsRefusedNamingItsPosition() async throws {
-        _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let home = TemporaryHome()
-        let process = try IntentBinary.makeProcess([], home: home.path, headless: false)
-        let binary = try #require(process.executableURL?.path)
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec setsid -w "$0" run CaptureThought "$(printf 'caf\351 note')" --json "$@""#, binary]
-        let result = try await IntentBinary.run(process)
+        let result = try await shell(#"run CaptureThought "$(printf 'caf\351 note')" --json"#, home)
         #expect(result.exitCode == 65, "\(result.stderr)")
         #expect(result.stderr.contains("argument 3") && result.stderr.contains("UTF-8"), "\(result.stderr)")
         #expect(result.stdout.isEmpty, "\(result.stdout)")

@@ -124,7 +124,7 @@ extension AnswerType {
             guard TextSignals.hasNumber(fresh) else { return false }
             // A question that names its measure wants that measure, not any number
             // ("what temperature…": "180°C", not "1 lemon"; "how long…": "45 minutes").
-            guard let units = Measure.asked(by: asked) else { return true }
+            guard let units = Measure.asked(by: asked, in: TextSignals.words(question)) else { return true }
             return units.isMentioned(in: text)
         case .entity, .place:
             return !TextSignals.capitalised(text).subtracting(asked).isEmpty
@@ -138,34 +138,46 @@ extension AnswerType {
 
 /// A measure a quantity question names, and how an answer states it.
 enum Measure {
-    case temperature, duration
+    /// "what temperature", "how hot": degrees.
+    case temperature
+    /// "how long does it bake": a duration.
+    case duration
+    /// "how long is the river / the flight": a length or a duration.
+    case durationOrLength
 
-    static func asked(by words: Set<String>) -> Measure? {
+    static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "s"]
+
+    static func asked(by words: Set<String>, in order: [String]) -> Measure? {
         if !words.isDisjoint(with: ["temperature", "hot", "warm", "degrees"]) { return .temperature }
-        if words.contains("long"), words.contains("how"),
-           !words.isDisjoint(with: ["bake", "cook", "take", "takes", "took", "last", "lasts", "lasted", "wait", "boil",
-                                    "rest", "leave", "keep", "run", "ran", "soak", "steep", "roast", "simmer"]) {
-            return .duration
+        for (i, word) in order.enumerated() where word == "how" && i + 1 < order.count && order[i + 1] == "long" {
+            let next = i + 2 < order.count ? order[i + 2] : ""
+            if next == "ago" { return nil }
+            return beVerbs.contains(next) ? .durationOrLength : .duration
         }
         return nil
     }
 
     static let durationUnits: Set<String> = ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins",
                                              "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",
-                                             "month", "months", "year", "years", "overnight", "night", "nights"]
+                                             "month", "months", "year", "years", "overnight", "night", "nights",
+                                             "decade", "decades", "century", "centuries"]
+    static let lengthUnits: Set<String> = ["km", "kilometres", "kilometers", "kilometre", "kilometer", "mile", "miles",
+                                           "metres", "meters", "metre", "meter", "m", "feet", "foot", "ft", "inches",
+                                           "inch", "cm", "mm", "yards", "yard", "long"]
 
     func isMentioned(in text: String) -> Bool {
+        let words = Set(TextSignals.words(text))
         switch self {
         case .temperature:
             if text.contains("°") || text.contains("&deg;") || text.contains("&#176;") || text.contains("º") { return true }
-            let words = TextSignals.words(text)
-            if words.contains("degrees") || words.contains("degree") || words.contains("fahrenheit") || words.contains("celsius") {
-                return true
-            }
+            if !words.isDisjoint(with: ["degrees", "degree", "fahrenheit", "celsius"]) { return true }
             // "180C", "350 F": a number with a C or F unit.
             return text.range(of: #"\b\d{2,3}\s?[CF]\b"#, options: .regularExpression) != nil
         case .duration:
-            return !Set(TextSignals.words(text)).isDisjoint(with: Self.durationUnits)
+            return !words.isDisjoint(with: Self.durationUnits)
+        case .durationOrLength:
+            return !words.isDisjoint(with: Self.durationUnits) || !words.isDisjoint(with: Self.lengthUnits)
+                || text.range(of: #"\d(km|m|ft|cm|mm|mi)\b"#, options: .regularExpression) != nil
         }
     }
 }

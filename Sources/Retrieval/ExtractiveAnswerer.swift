@@ -40,12 +40,25 @@ struct QuestionTerms {
     /// `frequencies` are chunk counts per word, `chunkCount` the library's size.
     init(question: String, frequencies: [String: Int], chunkCount: Int) {
         let n = Double(max(chunkCount, 1))
-        terms = TextTerms.contentWords(question).map { word in
+        let frame = Self.measureWords(question)
+        terms = TextTerms.contentWords(question).filter { !frame.contains($0) }.map { word in
             let df = Double(frequencies[word] ?? 0)
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
         }
         let names = Set(TextTerms.capitalisedWords(question))
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
+    }
+
+    /// The words "how" turns into the question's frame ("how long", "how far", "how old"): they
+    /// say what kind of answer is asked for, and the answer rarely repeats them ("Bake for 45
+    /// minutes" answers "how long does it bake"), so they are no terms to cover.
+    static let measures: Set<String> = ["long", "far", "old", "big", "large", "tall", "high", "often", "soon", "early",
+                                        "late", "wide", "deep", "heavy", "fast", "hot", "cold", "warm"]
+    static func measureWords(_ question: String) -> Set<String> {
+        let words = TextTerms.words(question)
+        var frame = Set<String>()
+        for (word, next) in zip(words, words.dropFirst()) where word == "how" && measures.contains(next) { frame.insert(next) }
+        return frame
     }
 
     /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).

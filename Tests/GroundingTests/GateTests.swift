@@ -200,6 +200,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         ("How long does the cake bake?", "Bake for 45–50 minutes.", true),
         ("How long does the cake bake?", "Use 2 tins.", false),
         ("How long is the river?", "It runs for 410 km.", true),
+        ("How long is the river?", "It has 12 bridges.", false),
+        ("How long should the cake cool?", "225g butter", false),
+        ("How long should the cake cool?", "Let it cool for 10 minutes.", true),
+        ("How long ago was it built?", "It was built in 1652.", true),
         ("How many eggs does it need?", "4 eggs", true),
     ])
     func aNamedMeasureWantsThatMeasure(_ question: String, _ sentence: String, _ satisfied: Bool) {

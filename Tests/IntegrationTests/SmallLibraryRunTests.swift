@@ -8,7 +8,8 @@ import Testing
 /// never an answer of their own; the measure a question names picks the sentence ("what
 /// temperature" is the one with °C, not "Zest of 1 lemon"); a list item with a number is a
 /// sentence; quotes are the file's bytes (entities as written), the answer reads decoded.
-/// With the MiniLM embedder a person has after `make models` (skipped, saying so, without it).
+/// With the MiniLM embedder a person has after `make models` (skipped, saying so, without it; the
+/// hashing embedder abstains on some of these questions — an honest "the documents don't say").
 @Suite("A small library through the binary")
 struct SmallLibraryRunTests {
     static let models: String? = {
@@ -17,8 +18,6 @@ struct SmallLibraryRunTests {
         if dir == nil { print("SmallLibraryRunTests skipped: needs minilm-l6-v2 under the models directory (make models)") }
         return dir
     }()
-    var environment: [String: String] { ["INTENT_MODELS": Self.models ?? ""] }
-
     static let recipe = """
         <html><head><title>Lemon drizzle cake</title></head><body>
         <h1>Lemon drizzle cake</h1>
@@ -29,7 +28,7 @@ struct SmallLibraryRunTests {
         </body></html>
         """
 
-    func library() async throws -> TemporaryHome {
+    func library(_ environment: [String: String]) async throws -> TemporaryHome {
         let home = TemporaryHome()
         let docs = home.url.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
@@ -43,7 +42,7 @@ struct SmallLibraryRunTests {
         return home
     }
 
-    func ask(_ question: String, _ home: TemporaryHome) async throws -> (answer: String, quotes: [String]) {
+    func ask(_ question: String, _ home: TemporaryHome, _ environment: [String: String]) async throws -> (answer: String, quotes: [String]) {
         let run = try await IntentBinary.run(["run", "AskLibrary", question, "--json"], home: home.path, environment: environment)
         #expect(run.exitCode == 0, "\(run.stderr)")
         let value = try #require(run.json?["value"] as? [String: Any], "\(run.stdout)")
@@ -54,21 +53,24 @@ struct SmallLibraryRunTests {
     @Test(.enabled(if: SmallLibraryRunTests.models != nil, "needs minilm-l6-v2 (make models)"))
     func aPersonsQuestionsGetTheSentenceThatAnswersThem() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
-        let home = try await library()
-        let oven = try await ask("What temperature should the oven be for the lemon cake?", home)
+        let environment = ["INTENT_MODELS": Self.models ?? ""]
+        let home = try await library(environment)
+        let oven = try await ask("What temperature should the oven be for the lemon cake?", home, environment)
         #expect(oven.answer == "Heat the oven to 180°C (160°C fan).", "\(oven)")
         #expect(oven.quotes == ["Heat the oven to 180&deg;C (160&deg;C fan)."], "\(oven)")
-        let bake = try await ask("How long does the cake bake?", home)
+        let bake = try await ask("How long does the cake bake?", home, environment)
         #expect(bake.answer.hasPrefix("Bake for 45–50 minutes"), "\(bake)")
-        let eggs = try await ask("How many eggs does the cake need?", home)
+        let eggs = try await ask("How many eggs does the cake need?", home, environment)
         #expect(eggs.answer.hasPrefix("4 eggs"), "\(eggs)")
         #expect(eggs.quotes.first == "4 eggs", "\(eggs)")
         for answer in [oven, bake, eggs] {
             #expect(!answer.answer.contains("Lemon drizzle cake"), "a heading is not an answer: \(answer)")
         }
-        let key = try await ask("Where is the shed key?", home)
+        let key = try await ask("Where is the shed key?", home, environment)
         #expect(key.answer.contains("under the blue pot"), "\(key)")
-        let groceries = try await ask("How much did I spend on groceries in February?", home)
-        #expect(groceries.quotes == ["February,groceries,389.20"], "\(groceries)")
+        let groceries = try await ask("How much did I spend on groceries in February?", home, environment)
+        // The answer's quote first; further documents' best sentences may follow as evidence.
+        #expect(groceries.answer == "February,groceries,389.20", "\(groceries)")
+        #expect(groceries.quotes.first == "February,groceries,389.20", "\(groceries)")
     }
 }

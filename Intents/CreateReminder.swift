@@ -52,10 +52,6 @@ public struct CreateReminder: Intent {
             if value.utf8.count > Limits.maxTitleBytes {
                 throw IntentError.invalidValue(parameter: name, reason: "longer than \(Limits.maxTitleBytes) bytes")
             }
-            // Bytes that are not UTF-8 reach us as U+FFFD (the command line decodes with repair).
-            if value.unicodeScalars.contains("\u{FFFD}") {
-                throw IntentError.invalidValue(parameter: name, reason: "it is not valid UTF-8 text")
-            }
         }
         if let list, list.trimmingCharacters(in: .whitespaces).isEmpty {
             throw IntentError.invalidValue(parameter: "list", reason: "the list name is empty")

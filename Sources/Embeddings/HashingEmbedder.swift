@@ -36,6 +36,9 @@ public struct HashingConfiguration: Sendable, Equatable {
 /// the dimension (modulo `dimension`), bit 63 the sign. Identical input gives identical vectors
 /// in every process. Text without any word maps to one fixed unit vector.
 public struct HashingEmbedder: Embedder {
+    /// Its cosines count shared (hashed) words; they say nothing the lexical arm does not.
+    public var measuresMeaning: Bool { false }
+
     public let configuration: HashingConfiguration
 
     public init(configuration: HashingConfiguration = .v1) {

@@ -77,7 +77,7 @@ extension Library {
         let answerer = ExtractiveAnswerer(configuration: configuration)
         let answerType = QuestionAnalysis.answerType(of: question)
         // Cosines weigh in only for a sentence embedder (the hashing embedder's are not comparable).
-        let semantic = !embedder.identifier.hasPrefix("hashing")
+        let semantic = embedder.measuresMeaning
         var ranked = answerer.rank(pack, terms: terms, question: question, answerType: answerType, semantic: semantic)
         if semantic { ranked = answerer.rescoreSemantically(ranked, question: question) { try embedder.embed($0) } }
         let confidence = answerer.confidence(ranked.first, terms: terms, semantic: semantic)

@@ -30,6 +30,7 @@ import Testing
         let failingFromCall: Int?
         init(failingFromCall: Int? = nil) { self.failingFromCall = failingFromCall }
         var identifier: String { inner.identifier }
+        var measuresMeaning: Bool { inner.measuresMeaning }
         var dimension: Int { inner.dimension }
         var maxTokens: Int { inner.maxTokens }
         func tokenCount(_ text: String) -> Int { inner.tokenCount(text) }

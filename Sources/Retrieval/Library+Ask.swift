@@ -32,7 +32,7 @@ extension Library {
     public func evidence(for question: String, mode: SearchMode = .standard, topK: Int? = nil) throws -> EvidencePack {
         if let topK, topK <= 0 { throw RetrievalError.invalidParameter(name: "topK", reason: "must be positive") }
         let db = try store.database()
-        let cfg = configuration.forMode(mode, embedder: embedder.identifier)
+        let cfg = configuration.forMode(mode, measuresMeaning: embedder.measuresMeaning)
         let target = cfg.target(mode: mode, topK: topK)
         let searcher = HybridSearcher(configuration: cfg, embedder: embedder)
         // The search runs in one read transaction whose generation must be the vector file's:

@@ -175,13 +175,13 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     }
 
     /// This configuration with `mode`'s row of the table applied. The similarity floor of the
-    /// table is for sentence embedders (MiniLM cosines); the hashing embedder's cosines run lower,
-    /// so it keeps `similarityFloor`.
-    public func forMode(_ mode: SearchMode, embedder: String) -> RetrievalConfiguration {
+    /// table is for embedders whose cosines measure meaning (MiniLM); the hashing embedder's run
+    /// lower, so it keeps `similarityFloor`.
+    public func forMode(_ mode: SearchMode, measuresMeaning: Bool) -> RetrievalConfiguration {
         let row = mode == .standard ? 0 : mode == .deep ? 1 : 2
         var c = self
         c.mmrPoolFactor = max(1, modeResults[row] / max(target(mode: mode, topK: nil), 1))
-        if !embedder.hasPrefix("hashing") { c.similarityFloor = modeSimilarityFloor[row] }
+        if measuresMeaning { c.similarityFloor = modeSimilarityFloor[row] }
         c.mmrLambda = modeMMRLambda[row]
         c.neighbourRadius = modeNeighbourRadius[row]
         return c

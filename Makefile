@@ -53,7 +53,7 @@ bench: release
 
 models:
 	@mkdir -p "$(MODELS_DIR)"
-	@for s in scripts/models-*.sh; do [ -x "$$s" ] && "$$s" "$(MODELS_DIR)" || exit 1; done
+	@for s in scripts/models-*.sh; do [ ! -x "$$s" ] || "$$s" "$(MODELS_DIR)" || exit 1; done
 
 # Installed without symbols or debug information (95 MB -> 66 MB on disk; .build keeps them
 # for profiling). Start-up does not change: those sections are never loaded.

@@ -26,12 +26,20 @@ struct CompletenessGate: GroundingGate {
         }
 
         let nearStems = TextSignals.stems(near)
-        let nearNumbers = Set(TextSignals.numbers(near))
+        let nearNumbers = Set(TextSignals.numbersWithWords(near))
+        // A number that is part of a name ("Super Bowl 50") names the topic, not a quantity the
+        // answer repeats: the passage the claim cites (its heading included) is near enough.
+        let nameNumbers = TextSignals.nameNumbers(state.input.question)
+        let citedNumbers = nameNumbers.isEmpty ? [] : Set(state.live.flatMap { claim in
+            state.cited(claim).flatMap { TextSignals.numbers($0.text) }
+        })
         var covered = 0
         var numberMissing = false
         for (stem, word) in zip(analysis.salient, analysis.salientWords) {
             let isNumber = word.first?.isNumber == true
-            let found = isNumber ? nearNumbers.contains(TextSignals.numbers(word).first ?? word) || nearStems.contains(stem)
+            let number = TextSignals.numbers(word).first ?? word
+            let found = isNumber ? nearNumbers.contains(number) || nearStems.contains(stem)
+                || (nameNumbers.contains(number) && citedNumbers.contains(number))
                                  : nearStems.contains(stem)
             if found { covered += 1; continue }
             if isNumber { numberMissing = true }

@@ -106,6 +106,39 @@ public enum TextSignals {
         return text.range(of: #"\d{1,2}:\d{2}"#, options: .regularExpression) != nil
     }
 
+    /// Numbers written as words, as `numbers` writes them ("fifth" and "five" → "5").
+    static let spelledNumbers: [String: String] = {
+        let cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                         "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                        "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                        "eighteenth", "nineteenth", "twentieth"]
+        var table: [String: String] = [:]
+        for (i, word) in cardinals.enumerated() { table[word] = String(i + 1) }
+        for (i, word) in ordinals.enumerated() { table[word] = String(i + 1) }
+        return table
+    }()
+
+    /// `numbers(text)` and the numbers `text` spells out in words up to twenty ("the fifth
+    /// president" holds 5: a question's "5th" is found there).
+    public static func numbersWithWords(_ text: String) -> [String] {
+        numbers(text) + words(text).compactMap { spelledNumbers[$0] }
+    }
+
+    /// Numbers of `question` that are part of a name: right after a capitalised word that is not
+    /// a stop word ("Super Bowl 50", "Apollo 11"), normalised as `numbers` does.
+    public static func nameNumbers(_ question: String) -> Set<String> {
+        let cased = casedWords(question)
+        var out = Set<String>()
+        for (previous, word) in zip(cased, cased.dropFirst()) where word.word.first?.isNumber == true {
+            guard previous.word.first?.isUppercase == true,
+                  !QuestionAnalysis.stopWords.contains(previous.word.lowercased()),
+                  !QuestionAnalysis.questionWords.contains(previous.word.lowercased()) else { continue }
+            if let number = numbers(word.word).first { out.insert(number) }
+        }
+        return out
+    }
+
     /// True when `text` holds a quantity (digits or a number word).
     public static func hasNumber(_ text: String) -> Bool {
         !numbers(text).isEmpty || words(text).contains { numberWords.contains($0) }

@@ -182,6 +182,29 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         let p = "The Saxon Garden covers an area of 15.5 ha in the city."
         #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue == "H4.question-number-missing")
     }
+    @Test func aNumberTheAnswerSpellsOutIsNearIt() {
+        let q = "Who was the university's 5th president?"
+        let p = "Robert Hutchins was the fifth president of the university."
+        #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue != "H4.question-number-missing")
+        // Another ordinal is still missing.
+        let other = "Robert Hutchins was the sixth president of the university."
+        #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
+                == "H4.question-number-missing")
+    }
+    @Test func aNumberInANameIsFoundInTheCitedPassage() {
+        let q = "Who won Super Bowl 50?"
+        let claim = "The Denver Broncos defeated the Carolina Panthers 24–10."
+        let passage = "# Super Bowl 50\n\n" + claim
+        #expect(run(input(question: q, passage: passage, claim: claim, verbatim: true)).abstainRule?.rawValue
+                != "H4.question-number-missing")
+        // Not in the passage either: still missing.
+        #expect(run(input(question: q, passage: claim, claim: claim, verbatim: true)).abstainRule?.rawValue
+                == "H4.question-number-missing")
+        // A quantity after an ordinary word is no name: it must be near the answer.
+        #expect(TextSignals.nameNumbers("What park covers an area of 74 ha?").isEmpty)
+        #expect(TextSignals.nameNumbers("In 1755, who led the army?").isEmpty)
+        #expect(TextSignals.nameNumbers("When did Apollo 11 land?") == ["11"])
+    }
 }
 
 @Suite struct QuestionAnalysisTests {

@@ -93,6 +93,11 @@ extension AbstentionFeatures {
     /// `window` words of each other in `claims` (0 when the question has fewer than two).
     static func pairsApart(question: String, claims: String, window: Int) -> Double {
         let q = TextSignals.words(question).filter { !QuestionAnalysis.stopWords.contains($0) }.map(TextSignals.stem)
+        return pairsApart(questionStems: q, claims: claims, window: window)
+    }
+
+    /// `pairsApart` for the question's content stems, already taken.
+    public static func pairsApart(questionStems q: [String], claims: String, window: Int) -> Double {
         guard q.count >= 2 else { return 0 }
         var positions: [String: [Int]] = [:]
         for (i, word) in TextSignals.words(claims).enumerated() { positions[TextSignals.stem(word), default: []].append(i) }

@@ -44,7 +44,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
     static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "when", "where", "why", "how",
                                              "is", "are", "was", "were", "do", "does", "did", "can", "name", "in",
                                              "on", "at", "the", "a", "an", "of", "for", "to", "by", "from", "and", "or"]
-    static let stopWords: Set<String> = ["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "from", "and", "or",
+    public static let stopWords: Set<String> = ["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "from", "and", "or",
                                          "is", "are", "was", "were", "be", "been", "do", "does", "did", "what", "which",
                                          "who", "whom", "whose", "when", "where", "why", "how", "that", "this", "it",
                                          "its", "with", "as", "about", "into", "than", "there", "their", "they", "he",

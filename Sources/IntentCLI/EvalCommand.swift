@@ -21,6 +21,7 @@ struct EvalCommand: Subcommand {
     @Option("mode", valueName: "M", help: "qa: standard, deep or maximum") var mode: String?
     @Option("tune", valueName: "k=v,...", help: "qa: override answer-selection weights, e.g. sentence_strength=0.2") var tune: String?
     @Option("index", valueName: "DIR", help: "qa: keep the index in this directory (reused by the next run)") var index: String?
+    @Option("candidates", valueName: "FILE", help: "qa: write each question's candidate sentences' features here (for scripts/fit-sentences.py)") var candidates: String?
     @Flag("measure-only", help: "qa: the grounding gates measure but never abstain (calibration)") var measureOnly: Bool
     @Option("rungs", valueName: "R,...", help: "commands: which rungs to score, e.g. deterministic,embedded,server (default: all available)") var rungs: String?
 

@@ -34,7 +34,8 @@ enum QAEvalCommand {
         do {
             report = try QAEval.run(docs: URL(fileURLWithPath: docs), questions: questions.map { URL(fileURLWithPath: $0) },
                                     embedder: loaded.embedder, configuration: configuration, mode: mode,
-                                    home: eval.index.map { URL(fileURLWithPath: $0) }, clock: env.wallClock)
+                                    home: eval.index.map { URL(fileURLWithPath: $0) },
+                                    candidates: eval.candidates.map { URL(fileURLWithPath: $0) }, clock: env.wallClock)
         } catch let error as RetrievalError { throw error.intentError }
         if json { try env.printJSON(report) } else {
             let f = { (x: Double) in String(format: "%.3f", x) }
@@ -78,7 +79,7 @@ enum QAEvalCommand {
     /// Answer-selection weights an evaluation may override (`--tune k=v,...`), for choosing them on dev.
     static var tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] {
         ["sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
-         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio,
+         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio, "second_log_odds": \.secondSentenceLogOdds,
          "second_coverage": \.secondSentenceCoverageRatio, "sentence_cosine": \.sentenceCosineWeight,
          "semantic_sentence": \.semanticSentenceWeight, "confidence_cosine": \.confidenceCosineWeight,
          "confidence_cosine_mid": \.confidenceCosineMidpoint, "confidence_mid": \.confidenceMidpoint,
@@ -92,8 +93,12 @@ enum QAEvalCommand {
                 configuration.semanticSentenceCount = count
                 continue
             }
+            if parts.count == 2, parts[0] == "sentence_model", parts[1] == "off" {
+                configuration.sentenceModel = nil
+                continue
+            }
             guard parts.count == 2, let path = tunable[String(parts[0])], let value = Double(parts[1]) else {
-                throw IntentError.usage("--tune takes k=v pairs with k in \((tunable.keys + ["semantic_sentences"]).sorted().joined(separator: ", "))")
+                throw IntentError.usage("--tune takes k=v pairs with k in \((tunable.keys + ["semantic_sentences", "sentence_model"]).sorted().joined(separator: ", "))")
             }
             configuration[keyPath: path] = value
         }

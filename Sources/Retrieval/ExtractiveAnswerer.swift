@@ -62,10 +62,13 @@ struct QuestionTerms {
     }
 
     /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
-    func coverage(ofText text: String) -> Double {
-        let total = totalWeight
-        guard total > 0 else { return 0 }
+    func coverage(ofText text: String) -> Double { matches(text).coverage }
+
+    /// Which terms occur in `text`, and the share of the question's weight they carry.
+    func matches(_ text: String) -> (coverage: Double, found: [Bool]) {
         var found = [Bool](repeating: false, count: terms.count)
+        let total = totalWeight
+        guard total > 0 else { return (0, found) }
         let keys = terms.map(\.key)
         TextTerms.forEachWord(text) { bytes in
             let key = TextTerms.stemKey(bytes)
@@ -73,7 +76,7 @@ struct QuestionTerms {
         }
         var hit = 0.0
         for (i, term) in terms.enumerated() where found[i] { hit += term.idf }
-        return hit / total
+        return (hit / total, found)
     }
 }
 
@@ -89,6 +92,10 @@ struct ScoredSentence {
     /// It holds what the question's answer type asks for (a number for "how many", a temperature
     /// for "what temperature", …).
     var typed: Bool = false
+    /// Scored by `RetrievalConfiguration.sentenceModel` (log-odds: differences compare).
+    var modelScored = false
+    /// The signals the score was made from (`SentenceFeatures.names`).
+    var features: [Double] = []
     /// The sentence's own cosine with the question, when it was embedded (`semanticSentenceCount`).
     var sentenceCosine: Double?
     /// The sentences before and after it in its chunk (for gate H's "supporting sentence or its neighbours").
@@ -108,9 +115,14 @@ struct ExtractiveAnswerer {
 
     /// Scores every sentence of every packed chunk, best first.
     /// `semantic`: the embedder is a sentence embedder, so its cosines weigh in.
+    /// `withFeatures`: fill each sentence's `features` (nil: only when the sentence model scores them).
     func rank(_ pack: EvidencePack, terms: QuestionTerms, question: String = "", answerType: AnswerType = .open,
-              semantic: Bool = false) -> [ScoredSentence] {
+              semantic: Bool = false, withFeatures: Bool? = nil) -> [ScoredSentence] {
+        let model = semantic ? configuration.sentenceModel : nil
+        let withFeatures = withFeatures ?? (model != nil)
         let topScore = pack.chunks.map(\.score).max() ?? 1
+        let chunkRanks = Dictionary(pack.byStrength.enumerated().map { ($1.chunkId, $0) }, uniquingKeysWith: min)
+        let context = SentenceFeatures.QuestionContext(question: question, terms: terms)
         var result: [ScoredSentence] = []
         for chunk in pack.chunks {
             let lineMode = chunk.record.kind == .csv || chunk.record.kind == .code
@@ -120,6 +132,9 @@ struct ExtractiveAnswerer {
             func sentence(_ i: Int) -> String {
                 ranges.indices.contains(i) ? String(decoding: bytes[ranges[i]], as: UTF8.self) : ""
             }
+            let coverages = withFeatures ? ranges.indices.map { terms.coverage(ofText: sentence($0)) } : []
+            let strength = topScore > 0 ? chunk.score / topScore : 0
+            let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
                 let text = String(decoding: bytes[range], as: UTF8.self)
                 if text.hasPrefix("#") { continue }
@@ -128,17 +143,29 @@ struct ExtractiveAnswerer {
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".
                 let shortest = chunk.record.kind == .csv || text.contains(where: \.isNumber) ? 2 : 3
                 guard words >= shortest else { continue }
-                let coverage = terms.coverage(ofText: text)
-                let strength = topScore > 0 ? chunk.score / topScore : 0
+                let (coverage, found) = terms.matches(text)
                 let typed = answerType != .open && answerType.isSatisfied(by: text, question: question)
+                let features: [Double] = withFeatures ? [
+                    coverage, contextCoverage, strength, chunk.isNeighbour ? 1 : 0, typed ? 1 : 0, cosine,
+                    i > 0 ? coverages[i - 1] : 0, i + 1 < coverages.count ? coverages[i + 1] : 0,
+                    context.pairsTogether(text), context.rarestMissing(found),
+                    found.isEmpty ? 0 : Double(found.filter { $0 }.count) / Double(found.count),
+                    log(Double(max(words, 1))) / 5, i == 0 ? 1 : 0, 1 / (1 + Double(chunkRanks[chunk.chunkId] ?? 0)),
+                ] : []
                 let score = coverage + configuration.sentenceContextWeight * contextCoverage
                     + configuration.sentenceStrengthWeight * strength
                     - (chunk.isNeighbour ? configuration.neighbourSentencePenalty : 0)
                     + (typed ? configuration.answerTypeBonus : 0)
-                    + (semantic ? configuration.sentenceCosineWeight * Double(chunk.cosine) : 0)
+                    + configuration.sentenceCosineWeight * cosine
                 result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
-                                             contextCoverage: contextCoverage, score: score, typed: typed,
+                                             contextCoverage: contextCoverage, score: score, typed: typed, features: features,
                                              context: sentence(i - 1) + " " + sentence(i + 1)))
+            }
+        }
+        if let model {
+            for i in result.indices {
+                result[i].score = model.score(SentenceFeatures(values: result[i].features))
+                result[i].modelScored = true
             }
         }
         return result.sorted { $0.score > $1.score }
@@ -173,7 +200,7 @@ struct ExtractiveAnswerer {
             // does not join it ("Zest of 1 lemon" is not part of the oven's temperature).
             if best.typed, !candidate.typed { continue }
             guard candidate.chunk.docId == best.chunk.docId,
-                  candidate.score >= configuration.secondSentenceRatio * best.score,
+                  close(candidate, to: best),
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,
                   chosen.reduce(0, { $0 + $1.words }) + candidate.words <= configuration.answerMaxWords,
                   !chosen.contains(where: { overlaps(candidate, $0) }) else { continue }
@@ -182,6 +209,14 @@ struct ExtractiveAnswerer {
         return chosen.sorted { a, b in
             (a.chunk.quote(textRange: a.range)?.start ?? 0) < (b.chunk.quote(textRange: b.range)?.start ?? 0)
         }
+    }
+
+    /// Whether `candidate` scores close enough to `best` to join it: within
+    /// `secondSentenceLogOdds` for model scores (log-odds), at least `secondSentenceRatio` of the
+    /// best for the hand-weighted sum.
+    private func close(_ candidate: ScoredSentence, to best: ScoredSentence) -> Bool {
+        best.modelScored ? best.score - candidate.score <= configuration.secondSentenceLogOdds
+                         : candidate.score >= configuration.secondSentenceRatio * best.score
     }
 
     /// Re-scores the best `semanticSentenceCount` sentences with their own cosine with the

@@ -48,6 +48,9 @@ public struct QAReport: Sendable, Codable, Equatable {
         public var milliseconds: Double
         public var inLibrary: Bool = false
         public var diagnostics: AnswerDiagnostics? = nil
+        /// Sentences (claims) and words of the answer (0 when it abstained).
+        public var claims: Int = 0
+        public var words: Int = 0
     }
     public var embedder: String
     public var documents: Int
@@ -85,7 +88,8 @@ public enum QAEval {
     /// default a fresh temporary directory that is removed afterwards.
     public static func run(docs: URL, questions: [URL], embedder: any Embedder,
                            configuration: RetrievalConfiguration = .standard, mode: SearchMode = .standard,
-                           topK: Int? = nil, home: URL? = nil, clock: @escaping @Sendable () -> Date) throws -> QAReport {
+                           topK: Int? = nil, home: URL? = nil, candidates: URL? = nil,
+                           clock: @escaping @Sendable () -> Date) throws -> QAReport {
         let items = try questions.flatMap { try QAQuestion.load($0) }
         let root = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("intent-qa-\(UUID().uuidString)")
         defer { if home == nil { try? FileManager.default.removeItem(at: root) } }
@@ -99,7 +103,9 @@ public enum QAEval {
         let status = try library.status(recent: 0)
 
         var rows: [QAReport.Row] = []
+        var candidateLines: [String] = []
         for item in items {
+            if candidates != nil { candidateLines.append(try candidateLine(item, library: library, mode: mode)) }
             let start = ContinuousClock.now
             let (answer, diagnostics) = try library.answerWithDiagnostics(question: item.question, mode: mode, topK: topK)
             let elapsed = ContinuousClock.now - start
@@ -111,13 +117,18 @@ public enum QAEval {
             }
             let hitRank = item.answerDoc.flatMap { doc in docOrder.firstIndex(of: doc).map { $0 + 1 } }
             let text = answer.answer ?? ""
-            let withinLimit = SentenceSplitter.wordCount(Array(text.utf8)) <= configuration.answerMaxWords
+            let words = SentenceSplitter.wordCount(Array(text.utf8))
+            let withinLimit = words <= configuration.answerMaxWords
             let contained = !answer.abstained && withinLimit
                 && item.answers.contains { SQuADNormalization.contains(text, $0) }
             rows.append(.init(id: item.id, answerable: item.answerable, abstained: answer.abstained, hitRank: hitRank,
                               contained: contained, confidence: answer.confidence, citations: answer.citations.count,
                               exactCitations: answer.citations.filter { CitationCheck.verify($0, pdfTexts: library.pdfTexts) }.count, milliseconds: ms,
-                              inLibrary: item.category == "in_corpus_no_answer", diagnostics: diagnostics))
+                              inLibrary: item.category == "in_corpus_no_answer", diagnostics: diagnostics,
+                              claims: answer.claims.count, words: answer.abstained ? 0 : words))
+        }
+        if let candidates {
+            try Data((candidateLines.joined(separator: "\n") + "\n").utf8).write(to: candidates)
         }
         let answerable = rows.filter(\.answerable)
         let unanswerable = rows.filter { !$0.answerable }
@@ -145,6 +156,27 @@ public enum QAEval {
             ingestionSeconds: summary.seconds, rows: rows, inLibraryUnanswerable: inLibrary.count,
             abstentionInLibrary: rate(inLibrary, \.abstained), ruleCounts: ruleCounts, gateCounts: gateCounts,
             abstainedBy: abstainedBy)
+    }
+}
+
+extension QAEval {
+    /// One JSON line of the candidate sentences for `item` (for fitting `SentenceModel`): each
+    /// candidate's `SentenceFeatures` values, then 1/0 for "holds a gold answer" and for "is in
+    /// the answer document". Numbers only: the eval's own questions and documents.
+    static func candidateLine(_ item: QAQuestion, library: Library, mode: SearchMode) throws -> String {
+        let pack = try library.evidence(for: item.question, mode: mode)
+        let answerType = QuestionAnalysis.answerType(of: item.question)
+        let ranked = ExtractiveAnswerer(configuration: library.configuration)
+            .rank(pack, terms: pack.terms, question: item.question, answerType: answerType,
+                  semantic: library.embedder.measuresMeaning, withFeatures: true)
+        let rows = ranked.prefix(80).map { s -> [Double] in
+            let gold = item.answers.contains { SQuADNormalization.contains(s.answerText, $0) }
+            let inDoc = item.answerDoc == URL(fileURLWithPath: s.chunk.path).lastPathComponent
+            return s.features + [gold ? 1 : 0, inDoc ? 1 : 0]
+        }
+        let object: [String: Any] = ["id": item.id, "answerable": item.answerable,
+                                     "in_library": item.category == "in_corpus_no_answer", "c": rows]
+        return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
 }
 

@@ -111,6 +111,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var answerMaxWords: Int = 80
     /// A second sentence joins the answer only when its score is at least this share of the best.
     public var secondSentenceRatio: Double = 0.5
+    /// The same for sentences scored by `sentenceModel`, whose scores are log-odds: a second
+    /// sentence joins when it is at most this far below the best.
+    public var secondSentenceLogOdds: Double = 3
     /// …and its own idf-weighted coverage of the question's terms at least this share of the best's
     /// (a sentence of the best one's chunk shares its context and strength, so its score alone lets
     /// an unrelated sentence join). Off: 0.5 gained one tuning question (containment 0.83 → 0.84,
@@ -135,6 +138,16 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// did not choose better (10 sentences at 0.4: hit@1 0.953), so it is off.
     public var sentenceCosineWeight: Double = 0.3
     public var semanticSentenceCount: Int = 0
+    /// With a sentence embedder, a candidate sentence's score is this model over its
+    /// `SentenceFeatures` instead of the hand-weighted sum above (nil: the sum). Fitted by
+    /// `scripts/fit-sentences.py` on the 3,654 answerable questions of `scripts/qa-trainpool.py
+    /// --paragraphs 1000` (20 SQuAD articles that the library and its question sets never use);
+    /// top-1 sentence holding the answer there 0.742 → 0.752, held out 0.718 → 0.722, top-1
+    /// document held out 0.828 → 0.844 (Docs/RETRIEVAL.md). The hashing embedder keeps the sum:
+    /// the model weighs MiniLM's cosine.
+    public var sentenceModel: SentenceModel? = SentenceModel(weights: [
+        6.198, 5.444, 0.407, 0.748, 2.213, 14.049, 1.403, -0.109, 1.487, 0.591, 1.493, -0.624, 0.120, 0.203,
+    ])
     public var semanticSentenceWeight: Double = 0
     public var confidenceCosineWeight: Double = 0.6
     public var confidenceCosineMidpoint: Double = 0.4

@@ -60,6 +60,8 @@ import Testing
         var configuration = RetrievalConfiguration.standard
         configuration.semanticSentenceCount = 2
         configuration.semanticSentenceWeight = 1
+        // The hand-weighted sum's scale (the sentence model's log-odds would outweigh the cosine).
+        configuration.sentenceModel = nil
         let answerer = ExtractiveAnswerer(configuration: configuration)
         let p = pack(question, [chunk(1, "The river valley floods in spring when the fair is held.", cosine: 0.5),
                                 chunk(2, "Each year the Arno floods the valley below the town.", cosine: 0.5),
@@ -85,5 +87,47 @@ import Testing
             Issue.record("embedded with the count at 0"); return []
         }
         #expect(off.map(\.chunk.chunkId) == ranked.map(\.chunk.chunkId))
+    }
+
+    @Test func theShippedSentenceModelWeighsEveryFeature() throws {
+        let model = try #require(RetrievalConfiguration.standard.sentenceModel)
+        #expect(model.weights.count == SentenceFeatures.names.count)
+    }
+
+    @Test func theSentenceModelScoresOnlyBesideASentenceEmbedder() throws {
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        let p = pack(question, [chunk(1, "Each year the river Arno floods the valley below the town.", cosine: 0.7)], terms: terms)
+        let semantic = try #require(answerer.rank(p, terms: terms, question: question, semantic: true).first)
+        let lexical = try #require(answerer.rank(p, terms: terms, question: question, semantic: false).first)
+        #expect(semantic.modelScored && semantic.features.count == SentenceFeatures.names.count)
+        #expect(!lexical.modelScored && lexical.features.isEmpty)
+        // The features are there when asked for (the candidates file of `intent eval qa`).
+        #expect(answerer.rank(p, terms: terms, question: question, withFeatures: true).first?.features.count
+                == SentenceFeatures.names.count)
+    }
+
+    @Test func theSentenceModelPrefersTheQuestionsWordsTogether() throws {
+        // Same words, same chunk cosine: the sentence where "river floods the valley" stands as
+        // the question puts it outranks the one with those words scattered.
+        let together = chunk(1, "In spring the river floods the valley below the old town.", cosine: 0.6)
+        let apart = chunk(2, "The valley town holds a spring fair while the river floods elsewhere.", cosine: 0.6)
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        let ranked = answerer.rank(pack(question, [apart, together], terms: terms), terms: terms, question: question,
+                                   semantic: true)
+        #expect(ranked.first?.chunk.chunkId == 1)
+        #expect(SentenceFeatures.QuestionContext(question: question, terms: terms).pairsTogether(together.text)
+                > SentenceFeatures.QuestionContext(question: question, terms: terms).pairsTogether(apart.text))
+    }
+
+    @Test func aSecondSentenceJoinsAModelScoredAnswerOnlyWithinTheLogOddsMargin() throws {
+        let text = "Each year the river Arno floods the valley below the town. The floods come in spring after the snow melts."
+        var configuration = RetrievalConfiguration.standard
+        let p = pack(question, [chunk(1, text, cosine: 0.7)], terms: terms)
+        configuration.secondSentenceLogOdds = 100
+        let wide = ExtractiveAnswerer(configuration: configuration)
+        #expect(wide.choose(wide.rank(p, terms: terms, question: question, semantic: true)).count == 2)
+        configuration.secondSentenceLogOdds = 0
+        let narrow = ExtractiveAnswerer(configuration: configuration)
+        #expect(narrow.choose(narrow.rank(p, terms: terms, question: question, semantic: true)).count == 1)
     }
 }

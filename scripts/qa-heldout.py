@@ -8,22 +8,13 @@ Fixtures/qa question files (answerable, and v2.0 no-answer as in-library), plus 
 questions of the articles kept out of the library (out-of-library), then samples with fixed seeds:
 OUT_DIR/heldout.jsonl (300 answerable + 60 out-of-library), OUT_DIR/heldout_inlib.jsonl (150).
 """
-import json, re, html, subprocess, glob, os, random, sys
+import json, glob, os, random, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from squad_explorer import parse, show as show_in
 REPO = sys.argv[1]
 OUT = sys.argv[2]
 FX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Fixtures', 'qa')
-def show(p): return subprocess.run(['git','-C',REPO,'show','gh-pages:'+p],capture_output=True,text=True).stdout
-def parse(t):
-    paras=[]
-    for pm in re.finditer(r'<div class="para-wrap">(.*?)(?=<div class="para-wrap">|\Z)', t, re.S):
-        block=pm.group(1)
-        ctx=html.unescape(re.search(r'<pre>(.*?)</pre>',block,re.S).group(1))
-        qs=[]
-        for q in re.finditer(r'data-id="([0-9a-f]+)">.*?<strong class="question">(.*?)</strong>(.*?)</ul>', block, re.S):
-            ans=[html.unescape(a) for a in re.findall(r'<span class="answer">(.*?)</span>', q.group(3), re.S)]
-            qs.append((q.group(1), html.unescape(q.group(2)).strip(), ans))
-        paras.append((ctx,qs))
-    return paras
+def show(p): return show_in(REPO, p)
 docs={}
 for f in glob.glob(FX+'/docs/*.md'):
     body=open(f).read().split('\n',2)[2].strip() if open(f).read().startswith('#') else open(f).read()

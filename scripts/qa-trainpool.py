@@ -11,46 +11,27 @@ v2.0) plus answerable questions of the v1.1-only articles as out-of-library, and
 OUT_DIR/train_inlib.jsonl the v2.0 no-answer questions on the kept paragraphs. Weights fitted on it
 are chosen on articles that neither dev, tune nor held out contain. Never committed (CC BY-SA text).
 """
-import glob, html, json, os, re, subprocess, sys
+import glob, json, os, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from squad_explorer import articles, parse, show
 
 REPO, OUT = sys.argv[1], sys.argv[2]
 PER = int(sys.argv[sys.argv.index('--paragraphs') + 1]) if '--paragraphs' in sys.argv else 10
 FX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Fixtures', 'qa')
 
 
-def show(p):
-    return subprocess.run(['git', '-C', REPO, 'show', 'gh-pages:' + p], capture_output=True, text=True).stdout
-
-
-def names(ver):
-    out = subprocess.run(['git', '-C', REPO, 'ls-tree', '--name-only', f'gh-pages:explore/{ver}/dev'],
-                         capture_output=True, text=True).stdout.split()
-    return [n[:-5] for n in out if n.endswith('.html') and n != 'index.html']
-
-
-def parse(t):
-    paras = []
-    for pm in re.finditer(r'<div class="para-wrap">(.*?)(?=<div class="para-wrap">|\Z)', t, re.S):
-        block = pm.group(1)
-        ctx = html.unescape(re.search(r'<pre>(.*?)</pre>', block, re.S).group(1))
-        qs = []
-        for q in re.finditer(r'data-id="([0-9a-f]+)">.*?<strong class="question">(.*?)</strong>(.*?)</ul>', block, re.S):
-            ans = [html.unescape(a) for a in re.findall(r'<span class="answer">(.*?)</span>', q.group(3), re.S)]
-            qs.append((q.group(1), html.unescape(q.group(2)).strip(), ans))
-        paras.append((ctx.strip(), qs))
-    return paras
-
-
 src = json.load(open(os.path.join(FX, 'source.json')))
 used = set(src['included_articles']) | set(src['excluded_articles_for_unanswerable']) | {'Victoria_(Australia)'}
-v2 = [a for a in names('v2.0') if a not in used]
-v1only = [a for a in names('1.1') if a not in used and a not in v2]
+v2 = [a for a in articles(REPO, 'v2.0') if a not in used]
+v1only = [a for a in articles(REPO, '1.1') if a not in used and a not in v2]
 os.makedirs(os.path.join(OUT, 'docs'), exist_ok=True)
 answerable, inlib, off, seen = [], [], [], set()
 for art in v2:
     keep = {}
     for ver in ['v2.0', '1.1']:
-        for ctx, qs in parse(show(f'explore/{ver}/dev/{art}.html')):
+        for ctx, qs in parse(show(REPO, f'explore/{ver}/dev/{art}.html')):
+            ctx = ctx.strip()
             if ctx[:120] not in keep:
                 if len(keep) >= PER or not qs:
                     continue
@@ -71,7 +52,7 @@ for art in v2:
                     inlib.append(dict(rec, answer=None, answers=[], answer_doc=None, answerable=False,
                                       category='in_corpus_no_answer', related_doc=doc))
 for art in v1only:
-    for ctx, qs in parse(show(f'explore/1.1/dev/{art}.html'))[:PER]:
+    for ctx, qs in parse(show(REPO, f'explore/1.1/dev/{art}.html'))[:PER]:
         for sid, q, a in qs[:2]:
             if a and sid not in seen:
                 seen.add(sid)

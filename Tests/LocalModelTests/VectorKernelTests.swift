@@ -52,7 +52,12 @@ import Testing
         let a = batch.row(0, cols: cols)
         try weights.withUnsafeBytes { w in
             let m = QuantizedMatrix(unchecked: w.baseAddress!, type: type, rows: rows, cols: cols)
-            let packed = try #require(PackedMatrix(m, pool: pool), "this CPU has no packed kernel for \(type.name)")
+            // Q8_0 packs only where AVX-VNNI is (AVX2's 16-bit sums overflow on 255 × 127 pairs).
+            guard PackedMatrix.supports(m) else {
+                print("VectorKernelTests: skipped for \(type.name): this CPU has no packed kernel for it (needs AVX-VNNI)")
+                return
+            }
+            let packed = try #require(PackedMatrix(m, pool: pool), "mapping the packed copy failed")
             var out = [Float](repeating: .nan, count: rows + 1)
             out.withUnsafeMutableBufferPointer { packed.multiply(groups: 1..<3, a, out: $0.baseAddress! + 8) }
             #expect(out[7].isNaN && out[rows].isNaN, "wrote outside its groups")

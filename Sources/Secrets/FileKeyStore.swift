@@ -88,7 +88,8 @@ public struct FileKeyStore: KeyStore {
         let path = directory.path
         var info = stat()
         if stat(path, &info) == 0 {
-            if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
+            // A shared sticky directory (/tmp) is never tightened: it is not ours to change.
+            if info.st_mode & 0o077 != 0, info.st_mode & S_ISVTX == 0, chmod(path, 0o700) != 0 {
                 throw SecretsError.io(operation: "chmod", path: path, code: errno)
             }
             return

@@ -5,7 +5,8 @@ import Glibc
 /// `StoreError.fileSystem` naming the full path, never Foundation's error text.
 public enum StoreFiles {
     /// Creates `url` and its missing parents with mode 0700 (an existing last directory of
-    /// ours is tightened to 0700).
+    /// ours is tightened to 0700; a shared one — sticky, as /tmp is — is never changed: the
+    /// files in it are 0600 anyway).
     public static func makePrivateDirectory(_ url: URL) throws {
         try makeDirectory(url.standardizedFileURL.path, tighten: true)
     }
@@ -14,7 +15,9 @@ public enum StoreFiles {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError.fileSystem(path: path, errno: ENOTDIR) }
-            if tighten, info.st_mode & 0o777 != 0o700, info.st_uid == geteuid() { _ = chmod(path, 0o700) }
+            if tighten, info.st_mode & 0o777 != 0o700, info.st_mode & S_ISVTX == 0, info.st_uid == geteuid() {
+                _ = chmod(path, 0o700)
+            }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent

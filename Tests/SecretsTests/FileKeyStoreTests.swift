@@ -75,6 +75,18 @@ struct FileKeyStoreTests {
         }
     }
 
+    @Test func aSharedStickyDirectoryIsLeftAsItIs() throws {
+        // /tmp-like: world-writable and sticky. The key file inside is still 0600.
+        let temporary = try TemporaryDirectory()
+        chmod(temporary.url.path, 0o1777)
+        let store = FileKeyStore(directory: temporary.url, environment: [:])
+        try store.set(name: KeyName.cloud, value: key)
+        var info = stat()
+        #expect(stat(temporary.url.path, &info) == 0 && info.st_mode & 0o7777 == 0o1777)
+        #expect(mode(of: store.fileURL.path) == 0o600)
+        #expect(try store.get(name: KeyName.cloud) == key)
+    }
+
     @Test func corruptFileIsReportedWithoutContent() throws {
         let temporary = try TemporaryDirectory()
         let store = FileKeyStore(directory: temporary.url, environment: [:])

@@ -147,6 +147,22 @@ import Testing
         #expect(configured.runsDays == 0 && configured.libraryTicketsDays == 3 && configured.receiptsDays == 180)
     }
 
+    @Test func aSharedStickyDirectoryIsNeverTightenedButOursIs() throws {
+        // A home pointed at a shared directory (/tmp is sticky and world-writable) must not take
+        // it over: chmod 0700 there locks every other user and program out of it.
+        let home = TemporaryHome()
+        let shared = home.url.appendingPathComponent("shared")
+        let ours = home.url.appendingPathComponent("ours")
+        for (url, mode) in [(shared, mode_t(0o1777)), (ours, mode_t(0o755))] {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            #expect(chmod(url.path, mode) == 0)
+            try StoreFiles.makePrivateDirectory(url)
+        }
+        var info = stat()
+        #expect(stat(shared.path, &info) == 0 && info.st_mode & 0o7777 == 0o1777)
+        #expect(stat(ours.path, &info) == 0 && info.st_mode & 0o7777 == 0o700)
+    }
+
     @Test func orphanedTemporaryFilesAreRemovedButALiveWritersAreKept() throws {
         let home = TemporaryHome()
         let dir = home.paths.configDirectory

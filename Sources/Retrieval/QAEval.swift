@@ -91,6 +91,11 @@ public enum QAEval {
                            topK: Int? = nil, home: URL? = nil, candidates: URL? = nil,
                            clock: @escaping @Sendable () -> Date) throws -> QAReport {
         let items = try questions.flatMap { try QAQuestion.load($0) }
+        // The candidates file is created before the (long) run, so a path that cannot be written
+        // fails at once, naming it.
+        if let candidates, !FileManager.default.createFile(atPath: candidates.path, contents: nil) {
+            throw RetrievalError.invalidParameter(name: "--candidates", reason: "cannot write \(candidates.path)")
+        }
         let root = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("intent-qa-\(UUID().uuidString)")
         defer { if home == nil { try? FileManager.default.removeItem(at: root) } }
         let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
@@ -128,7 +133,9 @@ public enum QAEval {
                               claims: answer.claims.count, words: answer.abstained ? 0 : words))
         }
         if let candidates {
-            try Data((candidateLines.joined(separator: "\n") + "\n").utf8).write(to: candidates)
+            do { try Data((candidateLines.joined(separator: "\n") + "\n").utf8).write(to: candidates) } catch {
+                throw RetrievalError.invalidParameter(name: "--candidates", reason: "cannot write \(candidates.path)")
+            }
         }
         let answerable = rows.filter(\.answerable)
         let unanswerable = rows.filter { !$0.answerable }

@@ -34,4 +34,32 @@ final class QAEvalTests: XCTestCase {
         XCTAssertEqual(report.unanswerable, 8)
         XCTAssertEqual(report.citationExactness, 1)
     }
+
+    /// The candidates file (for fitting the sentence model): one line per question, each
+    /// candidate its features and two labels, numbers only; a path that cannot be written fails
+    /// before the run, naming the option.
+    func testCandidatesFileHoldsFeaturesAndLabels() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("qa-candidates-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let report = try QAEval.run(docs: Fixtures.qa.appendingPathComponent("docs"),
+                                    questions: [Fixtures.qa.appendingPathComponent("squad2_no_answer.dev.jsonl")],
+                                    embedder: HashingEmbedder(), candidates: out, clock: TestTime.clock)
+        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, report.rows.count)
+        for line in lines {
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertEqual(object["in_library"] as? Bool, true)
+            let candidates = try XCTUnwrap(object["c"] as? [[Double]])
+            XCTAssertFalse(candidates.isEmpty)
+            XCTAssertTrue(candidates.allSatisfy { $0.count == SentenceFeatures.names.count + 2 })
+            // No gold answers for a no-answer question.
+            XCTAssertTrue(candidates.allSatisfy { $0[$0.count - 2] == 0 })
+        }
+        XCTAssertThrowsError(try QAEval.run(docs: Fixtures.qa.appendingPathComponent("docs"),
+                                            questions: [Fixtures.qa.appendingPathComponent("squad2_no_answer.dev.jsonl")],
+                                            embedder: HashingEmbedder(), candidates: URL(fileURLWithPath: "/nonexistent/c.jsonl"),
+                                            clock: TestTime.clock)) { error in
+            XCTAssertEqual(error as? RetrievalError, .invalidParameter(name: "--candidates", reason: "cannot write /nonexistent/c.jsonl"))
+        }
+    }
 }

@@ -93,12 +93,16 @@ enum QAEvalCommand {
                 configuration.semanticSentenceCount = count
                 continue
             }
+            if parts.count == 2, parts[0] == "standard_target", let count = Int(parts[1]), count > 0 {
+                configuration.standardTarget = count
+                continue
+            }
             if parts.count == 2, parts[0] == "sentence_model", parts[1] == "off" {
                 configuration.sentenceModel = nil
                 continue
             }
             guard parts.count == 2, let path = tunable[String(parts[0])], let value = Double(parts[1]) else {
-                throw IntentError.usage("--tune takes k=v pairs with k in \((tunable.keys + ["semantic_sentences", "sentence_model"]).sorted().joined(separator: ", "))")
+                throw IntentError.usage("--tune takes k=v pairs with k in \((tunable.keys + ["semantic_sentences", "sentence_model", "standard_target"]).sorted().joined(separator: ", "))")
             }
             configuration[keyPath: path] = value
         }

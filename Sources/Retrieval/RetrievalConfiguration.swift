@@ -42,8 +42,11 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var chunkOverlapWords: Int = 50
 
     // MARK: Search
-    /// Evidence chunks wanted in `standard` mode (the target; `topK` overrides it).
-    public var standardTarget: Int = 5
+    /// Evidence chunks wanted in `standard` mode (the target; `topK` overrides it). 8, not 5:
+    /// with the sentence model choosing among them, more passages put the answer's document
+    /// among the first five cited more often (training pool hit@5 0.954 → 0.973, held out 0.940
+    /// → 0.967) at the same containment.
+    public var standardTarget: Int = 8
     /// Evidence chunks wanted in `deep` and `maximum` mode.
     public var deepTarget: Int = 10
     public var maximumTarget: Int = 15

@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Store", dependencies: ["CSQLite", "IntentKit", "Primitives"]),
         .target(name: "DueDate", dependencies: ["IntentKit", "Primitives"]),
         .target(name: "Agenda", dependencies: ["IntentKit", "Primitives"]),
-        .target(name: "Secrets"),
+        .target(name: "Secrets", dependencies: ["Primitives"]),
         .target(name: "Generation", dependencies: ["IntentKit", "Secrets", "LazyCurl", "Primitives"]),
         .target(name: "ModelTestSupport", dependencies: ["Generation", "Secrets", "Primitives"]),
         .target(name: "Embeddings", dependencies: ["CBLAS", "CQuantKernels", "Primitives"]),

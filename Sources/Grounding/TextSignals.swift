@@ -86,11 +86,11 @@ public enum TextSignals {
     static let dateWords: Set<String> = ["century", "centuries", "decade", "bc", "bce", "ad", "ce", "millennium",
                                          "today", "tomorrow", "yesterday", "morning", "evening", "night", "noon",
                                          "midnight", "spring", "summer", "autumn", "winter", "am", "pm"]
-    static let numberWords: Set<String> = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                                           "nine", "ten", "eleven", "twelve", "thirteen", "fifteen", "twenty", "thirty",
-                                           "forty", "fifty", "hundred", "hundreds", "thousand", "thousands", "million",
-                                           "millions", "billion", "dozen", "half", "twice", "double", "single",
-                                           "first", "second", "third", "fourth", "fifth", "several", "few", "percent"]
+    /// Words that state a quantity: the numbers spelled out (`spelledNumbers`) and these.
+    static let numberWords: Set<String> = Set(spelledNumbers.keys).union([
+        "zero", "thirty", "forty", "fifty", "hundred", "hundreds", "thousand", "thousands", "million", "millions",
+        "billion", "dozen", "half", "twice", "double", "single", "several", "few", "percent",
+    ])
 
     /// True when `text` holds a date or time expression (a year, month, weekday, century, clock time).
     public static func hasDate(_ text: String) -> Bool {

@@ -86,26 +86,31 @@ enum QAEvalCommand {
          "context_coverage": \.sentenceCoverageWeight]
     }
 
+    /// Counts an evaluation may override (whole numbers, at least 0 / at least 1).
+    static var countTunable: [String: (path: WritableKeyPath<RetrievalConfiguration, Int>, minimum: Int)] {
+        ["semantic_sentences": (\.semanticSentenceCount, 0), "standard_target": (\.standardTarget, 1)]
+    }
+
     static func applyTuning(_ text: String?, to configuration: inout RetrievalConfiguration) throws {
         for pair in (text ?? "").split(separator: ",") {
-            let parts = pair.split(separator: "=")
-            if parts.count == 2, parts[0] == "semantic_sentences", let count = Int(parts[1]), count >= 0 {
-                configuration.semanticSentenceCount = count
-                continue
-            }
-            if parts.count == 2, parts[0] == "standard_target", let count = Int(parts[1]), count > 0 {
-                configuration.standardTarget = count
-                continue
-            }
-            if parts.count == 2, parts[0] == "sentence_model", parts[1] == "off" {
+            let parts = pair.split(separator: "=").map(String.init)
+            guard parts.count == 2 else { throw tuningUsage }
+            if let (path, minimum) = countTunable[parts[0]] {
+                guard let count = Int(parts[1]), count >= minimum else { throw tuningUsage }
+                configuration[keyPath: path] = count
+            } else if parts[0] == "sentence_model", parts[1] == "off" {
                 configuration.sentenceModel = nil
-                continue
+            } else if let path = tunable[parts[0]], let value = Double(parts[1]) {
+                configuration[keyPath: path] = value
+            } else {
+                throw tuningUsage
             }
-            guard parts.count == 2, let path = tunable[String(parts[0])], let value = Double(parts[1]) else {
-                throw IntentError.usage("--tune takes k=v pairs with k in \((tunable.keys + ["semantic_sentences", "sentence_model", "standard_target"]).sorted().joined(separator: ", "))")
-            }
-            configuration[keyPath: path] = value
         }
+    }
+
+    static var tuningUsage: IntentError {
+        let keys = (Array(tunable.keys) + Array(countTunable.keys) + ["sentence_model (=off)"]).sorted()
+        return IntentError.usage("--tune takes k=v pairs with k in \(keys.joined(separator: ", "))")
     }
 
     static func parseFloors(_ text: String?) throws -> [String: Double] {

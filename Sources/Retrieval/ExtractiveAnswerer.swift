@@ -129,25 +129,24 @@ struct ExtractiveAnswerer {
             let contextCoverage = terms.coverage(ofText: chunk.text)
             let bytes = Array(chunk.text.utf8)
             let ranges = SentenceSplitter.split(chunk.text, lineMode: lineMode)
-            func sentence(_ i: Int) -> String {
-                ranges.indices.contains(i) ? String(decoding: bytes[ranges[i]], as: UTF8.self) : ""
-            }
-            let coverages = withFeatures ? ranges.indices.map { terms.coverage(ofText: sentence($0)) } : []
+            let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
+            // Each sentence's matches once: its own score, and its neighbours' features.
+            let matched = texts.map(terms.matches)
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
-                let text = String(decoding: bytes[range], as: UTF8.self)
+                let text = texts[i]
                 if text.hasPrefix("#") { continue }
                 // CSV cells are words too ("Groceries,February,230" is a row of three).
                 let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".
                 let shortest = chunk.record.kind == .csv || text.contains(where: \.isNumber) ? 2 : 3
                 guard words >= shortest else { continue }
-                let (coverage, found) = terms.matches(text)
+                let (coverage, found) = matched[i]
                 let typed = answerType != .open && answerType.isSatisfied(by: text, question: question)
                 let features: [Double] = withFeatures ? [
                     coverage, contextCoverage, strength, chunk.isNeighbour ? 1 : 0, typed ? 1 : 0, cosine,
-                    i > 0 ? coverages[i - 1] : 0, i + 1 < coverages.count ? coverages[i + 1] : 0,
+                    i > 0 ? matched[i - 1].coverage : 0, i + 1 < matched.count ? matched[i + 1].coverage : 0,
                     context.pairsTogether(text), context.rarestMissing(found),
                     found.isEmpty ? 0 : Double(found.filter { $0 }.count) / Double(found.count),
                     log(Double(max(words, 1))) / 5, i == 0 ? 1 : 0, 1 / (1 + Double(chunkRanks[chunk.chunkId] ?? 0)),
@@ -159,12 +158,12 @@ struct ExtractiveAnswerer {
                     + configuration.sentenceCosineWeight * cosine
                 result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
-                                             context: sentence(i - 1) + " " + sentence(i + 1)))
+                                             context: (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : "")))
             }
         }
         if let model {
             for i in result.indices {
-                result[i].score = model.score(SentenceFeatures(values: result[i].features))
+                result[i].score = model.score(result[i].features)
                 result[i].modelScored = true
             }
         }

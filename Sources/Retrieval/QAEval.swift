@@ -110,10 +110,10 @@ public enum QAEval {
         var rows: [QAReport.Row] = []
         var candidateLines: [String] = []
         for item in items {
-            if candidates != nil { candidateLines.append(try candidateLine(item, library: library, mode: mode)) }
             let start = ContinuousClock.now
-            let (answer, diagnostics) = try library.answerWithDiagnostics(question: item.question, mode: mode, topK: topK)
+            let (answer, diagnostics, pack) = try library.deliberate(question: item.question, mode: mode, topK: topK)
             let elapsed = ContinuousClock.now - start
+            if candidates != nil { candidateLines.append(candidateLine(item, pack: pack, library: library)) }
             let ms = elapsed.inMilliseconds
             var docOrder: [String] = []
             for c in answer.citations {
@@ -167,11 +167,10 @@ public enum QAEval {
 }
 
 extension QAEval {
-    /// One JSON line of the candidate sentences for `item` (for fitting `SentenceModel`): each
-    /// candidate's `SentenceFeatures` values, then 1/0 for "holds a gold answer" and for "is in
-    /// the answer document". Numbers only: the eval's own questions and documents.
-    static func candidateLine(_ item: QAQuestion, library: Library, mode: SearchMode) throws -> String {
-        let pack = try library.evidence(for: item.question, mode: mode)
+    /// One JSON line of the candidate sentences of the evidence `item` was answered from (for
+    /// fitting `SentenceModel`): each candidate's `SentenceFeatures` values, then 1/0 for "holds a
+    /// gold answer" and for "is in the answer document". Numbers only.
+    static func candidateLine(_ item: QAQuestion, pack: EvidencePack, library: Library) -> String {
         let answerType = QuestionAnalysis.answerType(of: item.question)
         let ranked = ExtractiveAnswerer(configuration: library.configuration)
             .rank(pack, terms: pack.terms, question: item.question, answerType: answerType,
@@ -183,7 +182,8 @@ extension QAEval {
         }
         let object: [String: Any] = ["id": item.id, "answerable": item.answerable,
                                      "in_library": item.category == "in_corpus_no_answer", "c": rows]
-        return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        // Strings, booleans and finite numbers only: serialisation cannot fail.
+        return String(decoding: (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8), as: UTF8.self)
     }
 }
 

@@ -1,17 +1,17 @@
 import Foundation
 import Grounding
 
-/// The signals that choose the answer sentence, one vector per candidate sentence: how much of
-/// the question it and its surroundings hold, whether the question's words stand together in it,
-/// how its passage ranked. No text leaves this type; `SentenceModel` weighs the vector.
-struct SentenceFeatures {
+/// The signals that choose the answer sentence, one vector of numbers per candidate sentence
+/// (`ScoredSentence.features`, filled by `ExtractiveAnswerer.rank`): how much of the question it
+/// and its surroundings hold, whether the question's words stand together in it, how its passage
+/// ranked. `SentenceModel` weighs the vector.
+enum SentenceFeatures {
     /// In the order of `SentenceModel.weights`.
     static let names = [
         "coverage", "context_coverage", "strength", "neighbour", "typed", "cosine",
         "previous_coverage", "next_coverage", "pairs_together", "rarest_missing", "term_share",
         "log_words", "first_in_chunk", "chunk_rank",
     ]
-    var values: [Double]
 
     /// What one question contributes to every candidate's features.
     struct QuestionContext {
@@ -51,7 +51,8 @@ public struct SentenceModel: Sendable, Equatable, Codable {
 
     public init(weights: [Double]) { self.weights = weights }
 
-    func score(_ features: SentenceFeatures) -> Double {
-        zip(weights, features.values).reduce(0) { $0 + $1.0 * $1.1 }
+    /// The score of one sentence's features (`SentenceFeatures.names` order).
+    func score(_ features: [Double]) -> Double {
+        zip(weights, features).reduce(0) { $0 + $1.0 * $1.1 }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Primitives
 
 /// The live key store: `secrets.json` (mode 0600) in a configuration directory (mode 0700), with
 /// environment overrides (`INTENT_CLOUD_API_KEY` for `KeyName.cloud`).
@@ -88,8 +89,7 @@ public struct FileKeyStore: KeyStore {
         let path = directory.path
         var info = stat()
         if stat(path, &info) == 0 {
-            // A shared sticky directory (/tmp) is never tightened: it is not ours to change.
-            if info.st_mode & 0o077 != 0, info.st_mode & S_ISVTX == 0, chmod(path, 0o700) != 0 {
+            if PrivateDirectory.needsTightening(info.st_mode), chmod(path, 0o700) != 0 {
                 throw SecretsError.io(operation: "chmod", path: path, code: errno)
             }
             return

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Primitives
 
 /// File-system helpers that keep the store's files private to the user. Failures are
 /// `StoreError.fileSystem` naming the full path, never Foundation's error text.
@@ -15,9 +16,7 @@ public enum StoreFiles {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError.fileSystem(path: path, errno: ENOTDIR) }
-            if tighten, info.st_mode & 0o777 != 0o700, info.st_mode & S_ISVTX == 0, info.st_uid == geteuid() {
-                _ = chmod(path, 0o700)
-            }
+            if tighten, PrivateDirectory.needsTightening(info.st_mode), info.st_uid == geteuid() { _ = chmod(path, 0o700) }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent

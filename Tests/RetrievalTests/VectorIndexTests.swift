@@ -25,12 +25,14 @@ struct VectorIndexTests {
     }
 
     static func file(_ rows: [[Float]], dimension: Int, generation: Int64 = 1) throws -> VectorFile {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(UUID().uuidString).f32")
+        // A folder of its own: the writer makes the file's folder private (the system temp folder is not ours).
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(UUID().uuidString)")
+        let url = dir.appendingPathComponent("vectors.f32")
         try VectorFileWriter.write(to: url, embedder: "test", dimension: dimension, generation: generation, count: rows.count) { emit in
             for (i, row) in rows.enumerated() { row.withUnsafeBytes { emit(Int64(10 * i + 3), $0) } }
         }
         let file = try VectorFile(url: url)
-        try FileManager.default.removeItem(at: url)  // stays mapped
+        try FileManager.default.removeItem(at: dir)  // stays mapped
         return file
     }
 

@@ -126,10 +126,20 @@ extension AnswerType {
             // ("what temperature…": "180°C", not "1 lemon"; "how long…": "45 minutes").
             guard let units = Measure.asked(by: asked, in: TextSignals.words(question)) else { return true }
             return units.isMentioned(in: text)
-        case .entity, .place:
+        case .entity:
             return !TextSignals.capitalised(text).subtracting(asked).isEmpty
+        case .place:
+            // A named place, or a spot described ("under the blue pot by the back door").
+            if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
+            return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
         }
     }
+
+    /// Words that place something without naming a place ("under", "behind", "upstairs"). The
+    /// common "in", "on", "at" and "by" stand in nearly every sentence and say nothing here.
+    static let spatialWords: Set<String> = ["under", "underneath", "beneath", "behind", "beside", "inside", "outside",
+                                            "above", "below", "near", "next", "between", "opposite", "upstairs",
+                                            "downstairs", "atop", "within", "among", "nearby"]
 
     private static func freshNumbers(_ text: String, _ asked: Set<String>) -> String {
         TextSignals.numbers(text).filter { !asked.contains($0) }.joined(separator: " ")

@@ -49,17 +49,25 @@ struct QuestionTerms {
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
 
-    /// The words "how" turns into the question's frame ("how long", "how far", "how old"): they
-    /// say what kind of answer is asked for, and the answer rarely repeats them ("Bake for 45
-    /// minutes" answers "how long does it bake"), so they are no terms to cover.
+    /// The words "how" turns into the question's frame ("how long", "how far", "how old"), and a
+    /// measure "what" names ("what temperature"): they say what kind of answer is asked for, and
+    /// the answer rarely repeats them ("Bake for 45 minutes" answers "how long does it bake"), so
+    /// they are no terms to cover.
     static let measures: Set<String> = ["long", "far", "old", "big", "large", "tall", "high", "often", "soon", "early",
                                         "late", "wide", "deep", "heavy", "fast", "hot", "cold", "warm"]
     static func measureWords(_ question: String) -> Set<String> {
         let words = TextTerms.words(question)
         var frame = Set<String>()
-        for (word, next) in zip(words, words.dropFirst()) where word == "how" && measures.contains(next) { frame.insert(next) }
+        for (word, next) in zip(words, words.dropFirst()) {
+            if word == "how" && measures.contains(next) { frame.insert(next) }
+            // "What temperature…" asks for degrees: "Heat the oven to 180°C" answers it.
+            if (word == "what" || word == "which") && namedMeasures.contains(next) { frame.insert(next) }
+        }
         return frame
     }
+
+    /// Measures a "what …" question names that the answer states as a value, not as the word.
+    static let namedMeasures: Set<String> = ["temperature"]
 
     /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
     func coverage(ofText text: String) -> Double { matches(text).coverage }

@@ -182,6 +182,16 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         let p = "The Saxon Garden covers an area of 15.5 ha in the city."
         #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue == "H4.question-number-missing")
     }
+    @Test func aSpotDescribedAnswersWhere() {
+        let q = "Where is the shed key?"
+        let spot = "The shed key is under the blue pot by the back door."
+        #expect(!run(input(question: q, passage: spot, claim: spot, verbatim: true)).gates[.completeness]!.firings
+            .contains { $0.rule.rawValue.hasPrefix("H1") })
+        // A sentence that places nothing still lacks the place asked for.
+        let none = "The shed key is the small brass one."
+        #expect(run(input(question: q, passage: none, claim: none, verbatim: true)).gates[.completeness]!.firings
+            .contains { $0.rule.rawValue.hasPrefix("H1") })
+    }
     @Test func aNumberTheAnswerSpellsOutIsNearIt() {
         let q = "Who was the university's 5th president?"
         let p = "Robert Hutchins was the fifth president of the university."

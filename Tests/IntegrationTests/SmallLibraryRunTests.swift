@@ -58,6 +58,8 @@ struct SmallLibraryRunTests {
         let oven = try await ask("What temperature should the oven be for the lemon cake?", home, environment)
         #expect(oven.answer == "Heat the oven to 180°C (160°C fan).", "\(oven)")
         #expect(oven.quotes == ["Heat the oven to 180&deg;C (160&deg;C fan)."], "\(oven)")
+        let shortOven = try await ask("What temperature should the oven be?", home, environment)
+        #expect(shortOven.answer == "Heat the oven to 180°C (160°C fan).", "\(shortOven)")
         let bake = try await ask("How long does the cake bake?", home, environment)
         #expect(bake.answer.hasPrefix("Bake for 45–50 minutes"), "\(bake)")
         let eggs = try await ask("How many eggs does the cake need?", home, environment)
@@ -68,6 +70,8 @@ struct SmallLibraryRunTests {
         }
         let key = try await ask("Where is the shed key?", home, environment)
         #expect(key.answer.contains("under the blue pot"), "\(key)")
+        // A spot described is the place asked for: no "Not found in the documents: the place".
+        #expect(!key.answer.contains("Not found"), "\(key)")
         let groceries = try await ask("How much did I spend on groceries in February?", home, environment)
         // The answer's quote first; further documents' best sentences may follow as evidence.
         #expect(groceries.answer == "February,groceries,389.20", "\(groceries)")

@@ -130,4 +130,12 @@ import Testing
         let narrow = ExtractiveAnswerer(configuration: configuration)
         #expect(narrow.choose(narrow.rank(p, terms: terms, question: question, semantic: true)).count == 1)
     }
+
+    @Test func theMeasureAQuestionAsksForIsNoTermToCover() {
+        let words = { (q: String) in QuestionTerms(question: q, frequencies: [:], chunkCount: 10).terms.map(\.word) }
+        #expect(words("What temperature should the oven be?") == ["oven"])
+        #expect(words("How long does the cake bake?").contains("cake") && !words("How long does the cake bake?").contains("long"))
+        // Not after "what": the word is the topic ("the temperature of the sea").
+        #expect(words("Why does the temperature fall at night?").contains("temperature"))
+    }
 }

@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "GroundingTests", dependencies: ["Grounding"]),
         .testTarget(name: "RetrievalTests", dependencies: ["Retrieval", "Embeddings", "Store", "IntentKit", "Primitives"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "IntentKit", "IntentTestSupport"]),
-        .testTarget(name: "RoutingTests", dependencies: ["AppServices", "Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport", "Primitives", "Intents", "IntentKit", "Store", "Generation"]),
+        .testTarget(name: "RoutingTests", dependencies: ["AppServices", "Routing", "IntentCLI", "ModelTestSupport", "IntentTestSupport", "Primitives", "Intents", "IntentKit", "Store", "Generation", "Secrets"]),
     ]
 )

@@ -22,7 +22,7 @@ struct CompletenessGate: GroundingGate {
         state.answerTypeAgrees = analysis.answerType.isSatisfied(by: typeText, question: state.input.question)
         if !state.answerTypeAgrees {
             firings.append(Firing(rule: RuleID("H1.answer-type-missing"), effect: .note))
-            state.unanswered.append("the \(analysis.answerType.rawValue) asked for")
+            state.unanswered.append(analysis.answerType.missingPart)
         }
 
         let nearStems = TextSignals.stems(near)

@@ -111,6 +111,17 @@ public struct QuestionAnalysis: Sendable, Equatable {
 }
 
 extension AnswerType {
+    /// What an answer without this type leaves out, as the answer's "Not found" note says it.
+    public var missingPart: String {
+        switch self {
+        case .entity: "the person or organisation asked for"
+        case .time: "the date or time asked for"
+        case .quantity: "the number asked for"
+        case .place: "the place asked for"
+        case .open: "the answer asked for"
+        }
+    }
+
     /// True when `text` holds something of this type that `question` does not already contain.
     public func isSatisfied(by text: String, question: String) -> Bool {
         let asked = Set(TextSignals.words(question))
@@ -127,13 +138,23 @@ extension AnswerType {
             guard let units = Measure.asked(by: asked, in: TextSignals.words(question)) else { return true }
             return units.isMentioned(in: text)
         case .entity:
-            return !TextSignals.capitalised(text).subtracting(asked).isEmpty
+            // A name, or a party named by its role ("The tenant pays the council tax").
+            if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
+            return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.roleWords)
         case .place:
             // A named place, or a spot described ("under the blue pot by the back door").
             if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
         }
     }
+
+    /// Parties a document names by their role rather than by name (leases, policies, manuals).
+    static let roleWords: Set<String> = ["tenant", "tenants", "landlord", "landlords", "owner", "owners", "buyer",
+                                         "seller", "customer", "customers", "client", "employer", "employee", "employees",
+                                         "contractor", "supplier", "insurer", "policyholder", "borrower", "lender",
+                                         "agent", "manager", "user", "users", "occupant", "resident", "residents",
+                                         "engineer", "electrician", "plumber", "installer", "technician", "doctor",
+                                         "pharmacist", "nurse", "teacher", "parent", "parents", "guardian", "you"]
 
     /// Words that place something without naming a place ("under", "behind", "upstairs"). The
     /// common "in", "on", "at" and "by" stand in nearly every sentence and say nothing here.

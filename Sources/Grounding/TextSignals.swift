@@ -83,6 +83,9 @@ public enum TextSignals {
                                           "september", "october", "november", "december", "jan", "feb", "mar", "apr",
                                           "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
     static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    /// Words after which "may" is the month ("in May", "since May", "until May").
+    static let monthPrepositions: Set<String> = ["in", "of", "since", "until", "till", "early", "late", "mid", "last",
+                                                 "next", "this", "from", "during", "through", "by"]
     static let dateWords: Set<String> = ["century", "centuries", "decade", "bc", "bce", "ad", "ce", "millennium",
                                          "today", "tomorrow", "yesterday", "morning", "evening", "night", "noon",
                                          "midnight", "spring", "summer", "autumn", "winter", "am", "pm"]
@@ -94,7 +97,16 @@ public enum TextSignals {
 
     /// True when `text` holds a date or time expression (a year, month, weekday, century, clock time).
     public static func hasDate(_ text: String) -> Bool {
-        for w in words(text) {
+        let all = words(text)
+        for (i, w) in all.enumerated() {
+            if w == "may" {
+                // the month, not the verb ("either party may end"): beside a number or after a preposition
+                let before = i > 0 ? all[i - 1] : "", after = i + 1 < all.count ? all[i + 1] : ""
+                if before.first?.isNumber == true || after.first?.isNumber == true || monthPrepositions.contains(before) {
+                    return true
+                }
+                continue
+            }
             if monthNames.contains(w) || weekdays.contains(w) || dateWords.contains(w) { return true }
             if w.first?.isNumber == true {
                 let digits = w.prefix { $0.isNumber }

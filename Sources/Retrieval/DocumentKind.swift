@@ -48,7 +48,9 @@ public enum TextExtractor {
             return HTMLExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .json:
             return JSONTextExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
-        case .text, .markdown, .csv, .code, .pdf:
+        case .csv:
+            return CSVExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
+        case .text, .markdown, .code, .pdf:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)
             return builder.build()

@@ -139,6 +139,11 @@ struct ExtractedTextBuilder {
         self.bytes.append(contentsOf: bytes)
     }
 
+    /// Appends text that maps to no source byte, as it is (a CSV value's column label).
+    mutating func appendText(_ text: String) {
+        bytes.append(contentsOf: Array(text.utf8))
+    }
+
     func build() -> ExtractedText {
         ExtractedText(text: String(decoding: bytes, as: UTF8.self), segments: segments, encoding: encoding)
     }

@@ -63,8 +63,16 @@ struct QuestionTerms {
             // "What temperature…" asks for degrees: "Heat the oven to 180°C" answers it.
             if (word == "what" || word == "which") && namedMeasures.contains(next) { frame.insert(next) }
         }
+        // "How much did I spend…", "what did I pay…": the verb asks for an amount; a row or a
+        // receipt states the amount ("fuel; amount: 58.75"), not the verb.
+        if words.contains("what") || zip(words, words.dropFirst()).contains(where: { $0 == "how" && $1 == "much" }) {
+            frame.formUnion(Set(words).intersection(amountVerbs))
+        }
         return frame
     }
+
+    static let amountVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "costs", "charge", "charged",
+                                           "owe", "owed"]
 
     /// Measures a "what …" question names that the answer states as a value, not as the word.
     static let namedMeasures: Set<String> = ["temperature"]
@@ -92,9 +100,13 @@ struct QuestionTerms {
 struct ScoredSentence {
     var chunk: EvidenceChunk
     var range: Range<Int>
+    /// Its position among the sentences of its chunk.
+    var index: Int = 0
     var text: String
     var words: Int
     var coverage: Double
+    /// Which of the question's terms it holds (`QuestionTerms.terms` order).
+    var found: [Bool] = []
     var contextCoverage: Double
     var score: Double
     /// It holds what the question's answer type asks for (a number for "how many", a temperature
@@ -164,7 +176,7 @@ struct ExtractiveAnswerer {
                     - (chunk.isNeighbour ? configuration.neighbourSentencePenalty : 0)
                     + (typed ? configuration.answerTypeBonus : 0)
                     + configuration.sentenceCosineWeight * cosine
-                result.append(ScoredSentence(chunk: chunk, range: range, text: text, words: words, coverage: coverage,
+                result.append(ScoredSentence(chunk: chunk, range: range, index: i, text: text, words: words, coverage: coverage, found: found,
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
                                              context: (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : "")))
             }
@@ -209,6 +221,9 @@ struct ExtractiveAnswerer {
             guard candidate.chunk.docId == best.chunk.docId,
                   close(candidate, to: best),
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,
+                  // A sentence apart from the best must match the question itself: "the sentence
+                  // after" often holds a SQuAD answer, an unrelated line three items down does not.
+                  adjacent(candidate, best) || addsToAnswer(candidate, best),
                   chosen.reduce(0, { $0 + $1.words }) + candidate.words <= configuration.answerMaxWords,
                   !chosen.contains(where: { overlaps(candidate, $0) }) else { continue }
             chosen.append(candidate)
@@ -249,6 +264,26 @@ struct ExtractiveAnswerer {
         let reordered = result.prefix(count).sorted { $0.score > $1.score }
         return reordered + result.dropFirst(count)
     }
+
+    /// Whether a sentence apart from the best one matches the question in its own right: at
+    /// least `apartSentenceCoverageRatio` of the best's coverage, and either as much as the best
+    /// or a question term the best one lacks (a weaker sentence that only repeats the best one's
+    /// words — "boiler", "last" — adds nothing).
+    func addsToAnswer(_ candidate: ScoredSentence, _ best: ScoredSentence) -> Bool {
+        guard candidate.coverage >= configuration.apartSentenceCoverageRatio * best.coverage else { return false }
+        return candidate.coverage >= best.coverage || zip(candidate.found, best.found).contains { $0 && !$1 }
+    }
+
+    /// Whether `a` and `b` are neighbouring sentences: next to each other in one chunk, or, across
+    /// chunks, with at most `adjacentGapBytes` source bytes (white space, markup) between them.
+    func adjacent(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {
+        if a.chunk.chunkId == b.chunk.chunkId { return abs(a.index - b.index) == 1 }
+        guard a.chunk.docId == b.chunk.docId, let qa = a.chunk.quote(textRange: a.range),
+              let qb = b.chunk.quote(textRange: b.range) else { return false }
+        let gap = qa.start >= qb.end ? qa.start - qb.end : qb.start - qa.end
+        return gap >= 0 && gap <= Self.adjacentGapBytes
+    }
+    static let adjacentGapBytes = 24
 
     private func overlaps(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {
         guard let qa = a.chunk.quote(textRange: a.range), let qb = b.chunk.quote(textRange: b.range) else { return true }

@@ -123,6 +123,10 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// dev unchanged) but lost four held-out ones (0.733 → 0.720): SQuAD answers often sit in the
     /// sentence after the one that matches the question. `intent eval qa --tune second_coverage=…`.
     public var secondSentenceCoverageRatio: Double = 0
+    /// A second sentence that is not next to the best one joins only when its own coverage is at
+    /// least this share of the best's: an ingredient three lines down or a clause of another
+    /// section is no part of the answer.
+    public var apartSentenceCoverageRatio: Double = 0.5
     /// Confidence = logistic(slope × (evidence − midpoint)), where evidence blends the best
     /// sentence's idf-weighted question-term coverage (this weight) with its chunk's coverage.
     public var sentenceCoverageWeight: Double = 0.65

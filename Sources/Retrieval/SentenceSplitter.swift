@@ -58,6 +58,7 @@ enum SentenceSplitter {
         if c == 0x0A { return true }
         if isHeadingLine(b, endingAt: i) { return true }
         if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") || c == UInt8(ascii: ">") { return true }
+        if startsField(b, at: k) { return true }
         if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
             return k + 1 < b.count && b[k + 1] == 0x20
         }
@@ -70,6 +71,32 @@ enum SentenceSplitter {
         var p = i
         while p > 0, isSpace(b[p - 1]) { p -= 1 }
         return p > 0 && b[p - 1] == UInt8(ascii: ":")
+    }
+
+    /// Most words of a field's label ("Landlord:", "Due date:", "Policy number:").
+    static let fieldLabelMaxWords = 3
+
+    /// Whether a line starting at `k` is a field: a capitalised label of at most
+    /// `fieldLabelMaxWords` words of letters, a colon, then a space or the line's end
+    /// ("Landlord: Margaret Ellis"). A document of such lines is a record: each field is a unit,
+    /// not one run-on sentence of all of them.
+    private static func startsField(_ b: [UInt8], at k: Int) -> Bool {
+        guard k < b.count, b[k] >= 0x41 && b[k] <= 0x5A || b[k] >= 0xC0 else { return false }
+        var words = 1
+        var j = k
+        while j < b.count, j - k < 40 {
+            let c = b[j]
+            if c == UInt8(ascii: ":") {
+                return j + 1 == b.count || isSpace(b[j + 1])
+            } else if c == 0x20 {
+                words += 1
+                guard words <= fieldLabelMaxWords else { return false }
+            } else if !(c >= 0x41 && c <= 0x5A || c >= 0x61 && c <= 0x7A || c >= 0x80 || c == UInt8(ascii: "-")) {
+                return false
+            }
+            j += 1
+        }
+        return false
     }
 
     /// True when the line ending at `i` (a newline) is a heading: it starts with `#`, or it is a

@@ -242,4 +242,16 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
     func aNamedMeasureWantsThatMeasure(_ question: String, _ sentence: String, _ satisfied: Bool) {
         #expect(AnswerType.quantity.isSatisfied(by: sentence, question: question) == satisfied)
     }
+
+    @Test(arguments: [
+        ("When does the tenancy end?", "After 6 months either party may end the tenancy.", AnswerType.time, false),
+        ("When does the shop open?", "It opens again in May.", .time, true),
+        ("When does the shop open?", "It opens on 1 May.", .time, true),
+        ("Who pays the council tax?", "The tenant pays council tax.", .entity, true),
+        ("Who pays the council tax?", "Council tax is paid monthly.", .entity, false),
+    ])
+    func theVerbMayIsNoMonthAndARoleIsAParty(_ question: String, _ sentence: String, _ type: AnswerType, _ satisfied: Bool) {
+        #expect(QuestionAnalysis.answerType(of: question) == type)
+        #expect(type.isSatisfied(by: sentence, question: question) == satisfied)
+    }
 }

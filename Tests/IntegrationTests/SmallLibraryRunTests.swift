@@ -74,7 +74,60 @@ struct SmallLibraryRunTests {
         #expect(!key.answer.contains("Not found"), "\(key)")
         let groceries = try await ask("How much did I spend on groceries in February?", home, environment)
         // The answer's quote first; further documents' best sentences may follow as evidence.
-        #expect(groceries.answer == "February,groceries,389.20", "\(groceries)")
+        #expect(groceries.answer == "month: February; item: groceries; amount: 389.20", "\(groceries)")
         #expect(groceries.quotes.first == "February,groceries,389.20", "\(groceries)")
+    }
+
+    static let lease = """
+        TENANCY AGREEMENT - SUMMARY
+
+        Property: Flat 2, 18 Orchard Road, Bristol BS6 5AX
+        Landlord: Margaret Ellis (contact via Brightmove Lettings)
+        Tenant: Sam Carter
+        Term: 12 months from 1 October 2026 to 30 September 2027
+
+        1. Notice
+        After the first 6 months either party may end the tenancy by giving two months' written notice.
+
+        2. Bills
+        The tenant pays council tax, electricity, gas, water and broadband.
+        """
+    static let car = """
+        # Car
+
+        ## Insurance
+        Insured with Admiral. The policy renews on 14 January every year; last year's premium was £412.
+
+        ## Servicing
+        - Last service: 9 September 2026 at 48,210 miles.
+        - The MOT is due on 22 March.
+        """
+    static let expenses = "date,category,amount,note\r\n2026-02-09,groceries,91.30,Tesco\r\n2026-03-08,groceries,68.90,Lidl\r\n2026-03-15,fuel,58.75,BP\r\n"
+
+    /// A lease of "Label: value" lines, a note, a CSV with ISO dates: each field line is an answer
+    /// of its own, a row is found by the month its date names, and a sentence three items away
+    /// that only repeats the best one's words does not join the answer.
+    @Test(.enabled(if: SmallLibraryRunTests.models != nil, "needs minilm-l6-v2 (make models)"))
+    func recordsAndFieldLinesAnswerOnTheirOwn() async throws {
+        _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
+        let environment = ["INTENT_MODELS": Self.models ?? ""]
+        let home = TemporaryHome()
+        let docs = home.url.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try Data(Self.lease.utf8).write(to: docs.appendingPathComponent("lease.txt"))
+        try Data(Self.car.utf8).write(to: docs.appendingPathComponent("car.md"))
+        try Data(Self.expenses.utf8).write(to: docs.appendingPathComponent("expenses.csv"))
+        let add = try await IntentBinary.run(["library", "add", docs.path], home: home.path, environment: environment)
+        #expect(add.exitCode == 0, "\(add.stderr)")
+
+        let landlord = try await ask("Who is the landlord?", home, environment)
+        #expect(landlord.answer == "Landlord: Margaret Ellis (contact via Brightmove Lettings)", "\(landlord)")
+        let fuel = try await ask("How much did I spend on fuel in March?", home, environment)
+        #expect(fuel.answer == "date: 2026-03-15 (15 March 2026); category: fuel; amount: 58.75; note: BP", "\(fuel)")
+        #expect(fuel.quotes.first == "2026-03-15,fuel,58.75,BP", "\(fuel)")
+        let service = try await ask("When was the car last serviced?", home, environment)
+        #expect(service.answer == "- Last service: 9 September 2026 at 48,210 miles.", "\(service)")
+        let tax = try await ask("Who pays the council tax?", home, environment)
+        #expect(tax.answer == "The tenant pays council tax, electricity, gas, water and broadband.", "\(tax)")
     }
 }

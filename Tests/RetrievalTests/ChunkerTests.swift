@@ -53,6 +53,8 @@ final class ChunkerTests: XCTestCase {
     func testLineModeKeepsRowsWhole() throws {
         let csv = "name,river\nAmazon,South America\nNile,Africa\n"
         let extracted = try TextExtractor.extract(Array(csv.utf8), kind: .csv, path: "t")
-        XCTAssertEqual(SentenceSplitter.split(extracted.text, lineMode: true).count, 3)
+        // the header labels each row's values: two rows, each one unit
+        XCTAssertEqual(SentenceSplitter.split(extracted.text, lineMode: true).count, 2)
+        XCTAssertEqual(extracted.text, "name: Amazon; river: South America\nname: Nile; river: Africa\n")
     }
 }

@@ -82,6 +82,23 @@ final class ExtractionTests: XCTestCase {
                                "Next block"])
     }
 
+    func testSentenceSplitterEndsAUnitAtEachFieldLine() {
+        let text = """
+            Property: Flat 2, 18 Orchard Road
+            Landlord: Margaret Ellis (via Brightmove Lettings)
+            Due date: 1 October
+            The rent is paid monthly
+            by standing order. Time 10:30 is not a label.
+            """
+        let b = Array(text.utf8)
+        let parts = SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) }
+        XCTAssertEqual(parts, ["Property: Flat 2, 18 Orchard Road", "Landlord: Margaret Ellis (via Brightmove Lettings)",
+                               "Due date: 1 October", "The rent is paid monthly\nby standing order.", "Time 10:30 is not a label."])
+        // a label that does not start with a capital, or of more than three words, is prose
+        let prose = "It was agreed between us that\nthe next four steps: go on and\nMost of the next steps: none"
+        XCTAssertEqual(SentenceSplitter.split(prose, lineMode: false).count, 1)
+    }
+
     func testSHA256KnownVectors() {
         XCTAssertEqual(SHA256.hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

@@ -131,11 +131,45 @@ import Testing
         #expect(narrow.choose(narrow.rank(p, terms: terms, question: question, semantic: true)).count == 1)
     }
 
+    @Test func aSentenceApartFromTheBestJoinsOnlyWhenItMatchesTheQuestionItself() throws {
+        // Sentence 1 answers; sentence 2 (next to it) may follow it; sentence 4 is apart and
+        // repeats only "river", which the best holds already; sentence 3 is apart and holds
+        // "spring", which the best lacks.
+        let q = "Which river floods the valley?"
+        let t = QuestionTerms(question: q, frequencies: ["river": 2, "floods": 3, "valley": 2, "spring": 3], chunkCount: 20)
+        let text = "The river Arno floods the valley every year. Its banks are low. Farmers plant wheat there. The river is long."
+        var configuration = RetrievalConfiguration.standard
+        configuration.secondSentenceLogOdds = 100
+        configuration.sentenceModel = nil
+        configuration.secondSentenceRatio = 0
+        let answerer = ExtractiveAnswerer(configuration: configuration)
+        let p = pack(q, [chunk(1, text, cosine: 0.7)], terms: t)
+        let ranked = answerer.rank(p, terms: t, question: q, semantic: false)
+        let best = try #require(ranked.first)
+        #expect(best.text.hasPrefix("The river Arno"))
+        let byText = Dictionary(uniqueKeysWithValues: ranked.map { ($0.text, $0) })
+        let next = try #require(byText["Its banks are low."]), apart = try #require(byText["The river is long."])
+        #expect(answerer.adjacent(next, best) && !answerer.adjacent(apart, best))
+        #expect(!answerer.addsToAnswer(apart, best), "it holds less than half the best one's share, and nothing new")
+        #expect(answerer.choose(ranked).map(\.text) == ["The river Arno floods the valley every year.", "Its banks are low."])
+        // apart, with a question word the best one lacks: it adds to the answer
+        let q2 = "Which river floods the valley in spring?"
+        let t2 = QuestionTerms(question: q2, frequencies: ["river": 2, "floods": 3, "valley": 2, "spring": 3], chunkCount: 20)
+        let text2 = "The river Arno floods the valley. Its banks are low. Farmers plant wheat there. It floods each spring."
+        let ranked2 = answerer.rank(pack(q2, [chunk(1, text2, cosine: 0.7)], terms: t2), terms: t2, question: q2, semantic: false)
+        let spring = try #require(ranked2.first { $0.text.hasPrefix("It floods") })
+        #expect(answerer.addsToAnswer(spring, try #require(ranked2.first)))
+    }
+
     @Test func theMeasureAQuestionAsksForIsNoTermToCover() {
         let words = { (q: String) in QuestionTerms(question: q, frequencies: [:], chunkCount: 10).terms.map(\.word) }
         #expect(words("What temperature should the oven be?") == ["oven"])
         #expect(words("How long does the cake bake?").contains("cake") && !words("How long does the cake bake?").contains("long"))
         // Not after "what": the word is the topic ("the temperature of the sea").
         #expect(words("Why does the temperature fall at night?").contains("temperature"))
+        // The verb of a "how much" or "what did I pay" question asks for an amount.
+        #expect(words("How much did I spend on fuel in March?") == ["fuel", "march"])
+        #expect(words("What did I pay for the boiler service?") == ["boiler", "service"])
+        #expect(words("Why did the council spend the money?").contains("spend"))
     }
 }

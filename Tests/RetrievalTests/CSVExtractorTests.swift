@@ -1,0 +1,82 @@
+import Foundation
+@testable import Retrieval
+import XCTest
+
+final class CSVExtractorTests: XCTestCase {
+    private func extract(_ csv: String) throws -> (ExtractedText, [UInt8]) {
+        let bytes = Array(csv.utf8)
+        return (try TextExtractor.extract(bytes, kind: .csv, path: "t.csv"), bytes)
+    }
+
+    /// The source bytes behind the extracted text's line `line` (0-based).
+    private func sourceOfLine(_ line: Int, _ extracted: ExtractedText, _ bytes: [UInt8]) throws -> String {
+        let ranges = SentenceSplitter.split(extracted.text, lineMode: true)
+        let source = try XCTUnwrap(extracted.sourceRange(of: ranges[line]))
+        return String(decoding: bytes[source], as: UTF8.self)
+    }
+
+    func testEachRowIsALineOfLabelledValuesQuotingTheRowsBytes() throws {
+        let (extracted, bytes) = try extract("date,category,amount,note\n2026-02-09,groceries,91.30,Tesco weekly shop\n2026-02-16,dining,45.60,\n")
+        XCTAssertEqual(extracted.text, """
+            date: 2026-02-09 (9 February 2026); category: groceries; amount: 91.30; note: Tesco weekly shop
+            date: 2026-02-16 (16 February 2026); category: dining; amount: 45.60
+
+            """)
+        XCTAssertEqual(try sourceOfLine(0, extracted, bytes), "2026-02-09,groceries,91.30,Tesco weekly shop")
+        XCTAssertEqual(try sourceOfLine(1, extracted, bytes), "2026-02-16,dining,45.60")
+    }
+
+    func testQuotedValuesHoldDelimitersQuotesAndLineBreaks() throws {
+        let csv = "name,address,note\r\n\"Ellis, Margaret\",\"18 Orchard Road\r\nBristol\",\"said \"\"fine\"\"\"\r\nSam,,x\r\n"
+        let (extracted, bytes) = try extract(csv)
+        let lines = extracted.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["name: Ellis, Margaret; address: 18 Orchard Road Bristol; note: said \"\"fine\"\"", "name: Sam; note: x"])
+        XCTAssertEqual(try sourceOfLine(0, extracted, bytes), "Ellis, Margaret\",\"18 Orchard Road\r\nBristol\",\"said \"\"fine\"\"")
+    }
+
+    func testSemicolonAndTabDelimitersAreSniffed() throws {
+        XCTAssertEqual(try extract("Datum;Betrag;Zweck\n2026-03-01;12,50;Bäcker\n").0.text,
+                       "Datum: 2026-03-01 (1 March 2026); Betrag: 12,50; Zweck: Bäcker\n")
+        XCTAssertEqual(try extract("item\tprice\ntea, green\t4.20\n").0.text, "item: tea, green; price: 4.20\n")
+    }
+
+    func testAFileWithoutAHeaderIsReadLineByLineAsItIs() throws {
+        for csv in ["2026-01-05,groceries,82.40\n2026-01-12,fuel,61.00\n", "single column\nvalue\n", "a,,c\n1,2,3\n", "a,b\n"] {
+            let (extracted, _) = try extract(csv)
+            XCTAssertTrue(extracted.isIdentity, csv)
+            XCTAssertEqual(extracted.text, csv)
+        }
+    }
+
+    func testOnlyRealISODatesAreSpelledOut() {
+        func spelled(_ s: String) -> String? { CSVExtractor.spelledISODate(ArraySlice(Array(s.utf8))) }
+        XCTAssertEqual(spelled("2026-12-02"), "2 December 2026")
+        XCTAssertEqual(spelled("2026-12-02T09:30:00Z"), "2 December 2026")
+        XCTAssertNil(spelled("2026-13-02"))
+        XCTAssertNil(spelled("2026-12-32"))
+        XCTAssertNil(spelled("2026-12-0x"))
+        XCTAssertNil(spelled("2026-12-021"))
+        XCTAssertNil(spelled("12/02/2026"))
+    }
+
+    func testWindows1252ValuesAreDecodedAndMapToTheirBytes() throws {
+        var bytes = Array("city,price\n".utf8) + Array("M".utf8) + [0xFC] + Array("nchen,3\n".utf8)
+        let extracted = try TextExtractor.extract(bytes, kind: .csv, path: "t.csv")
+        XCTAssertEqual(extracted.text, "city: München; price: 3\n")
+        let ranges = SentenceSplitter.split(extracted.text, lineMode: true)
+        let source = try XCTUnwrap(extracted.sourceRange(of: ranges[0]))
+        bytes = Array(bytes[source])
+        XCTAssertEqual(bytes, Array("M".utf8) + [0xFC] + Array("nchen,3".utf8))
+    }
+
+    func testRaggedAndMalformedRowsNeverTrap() throws {
+        for csv in ["a,b\n1,2,3,4\n", "a,b\n\"open quote,2\n", "a,b\n\"x\"y,2\n", "a,b\n,\n", "a,b\n1,", "a,b\r\n\r\n1,2"] {
+            let (extracted, _) = try extract(csv)
+            for range in SentenceSplitter.split(extracted.text, lineMode: true) {
+                XCTAssertNotNil(extracted.sourceRange(of: range), "\(csv): \(extracted.text)")
+            }
+        }
+        XCTAssertEqual(try extract("a,b\n1,2,3\n").0.text, "a: 1; b: 2; column 3: 3\n")
+        XCTAssertEqual(try extract("a,b\n1,").0.text, "a: 1\n")
+    }
+}

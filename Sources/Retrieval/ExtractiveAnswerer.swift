@@ -96,6 +96,34 @@ struct QuestionTerms {
     }
 }
 
+/// Term weights among the evidence's own sentences: a word most of them hold ("boiler" in a boiler
+/// manual) says which document, not which sentence; a word few hold ("pressure") picks the
+/// sentence. A sentence's coverage blends the library's weights with these by `weight`
+/// (`RetrievalConfiguration.localTermWeight`; 0 keeps the library's).
+struct LocalTermWeights {
+    let idf: [Double]
+    let total: Double
+    let weight: Double
+
+    init(terms: QuestionTerms, found: [[Bool]], weight: Double) {
+        self.weight = weight
+        let n = Double(found.count)
+        var counts = [Int](repeating: 0, count: terms.terms.count)
+        for sentence in found { for (t, hit) in sentence.enumerated() where hit { counts[t] += 1 } }
+        // terms no sentence holds weigh nothing here (the library's coverage already counts them)
+        idf = counts.map { $0 == 0 ? 0 : log(1 + (n - Double($0) + 0.5) / (Double($0) + 0.5)) }
+        total = idf.reduce(0, +)
+    }
+
+    /// The sentence's coverage: the library's share, blended with its share of the local weights.
+    func coverage(_ lexical: Double, _ found: [Bool]) -> Double {
+        guard weight > 0, total > 0 else { return lexical }
+        var hit = 0.0
+        for (t, isFound) in found.enumerated() where isFound { hit += idf[t] }
+        return (1 - weight) * lexical + weight * hit / total
+    }
+}
+
 /// A scored sentence of the evidence.
 struct ScoredSentence {
     var chunk: EvidenceChunk
@@ -144,14 +172,19 @@ struct ExtractiveAnswerer {
         let chunkRanks = Dictionary(pack.byStrength.enumerated().map { ($1.chunkId, $0) }, uniquingKeysWith: min)
         let context = SentenceFeatures.QuestionContext(question: question, terms: terms)
         var result: [ScoredSentence] = []
-        for chunk in pack.chunks {
-            let lineMode = chunk.record.kind == .csv || chunk.record.kind == .code
+        // Each sentence's matches once: its own score, and its neighbours' features.
+        let split = pack.chunks.map { chunk -> (ranges: [Range<Int>], texts: [String], matched: [(coverage: Double, found: [Bool])]) in
+            let bytes = Array(chunk.text.utf8)
+            let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
+            let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
+            return (ranges, texts, texts.map(terms.matches))
+        }
+        let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
+                                     weight: configuration.localTermWeight)
+        for (c, chunk) in pack.chunks.enumerated() {
             let contextCoverage = terms.coverage(ofText: chunk.text)
             let bytes = Array(chunk.text.utf8)
-            let ranges = SentenceSplitter.split(chunk.text, lineMode: lineMode)
-            let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
-            // Each sentence's matches once: its own score, and its neighbours' features.
-            let matched = texts.map(terms.matches)
+            let (ranges, texts, matched) = split[c]
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
@@ -162,7 +195,8 @@ struct ExtractiveAnswerer {
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".
                 let shortest = chunk.record.kind == .csv || text.contains(where: \.isNumber) ? 2 : 3
                 guard words >= shortest else { continue }
-                let (coverage, found) = matched[i]
+                let (lexicalCoverage, found) = matched[i]
+                let coverage = local.coverage(lexicalCoverage, found)
                 let typed = answerType != .open && answerType.isSatisfied(by: text, question: question)
                 let features: [Double] = withFeatures ? [
                     coverage, contextCoverage, strength, chunk.isNeighbour ? 1 : 0, typed ? 1 : 0, cosine,
@@ -176,7 +210,7 @@ struct ExtractiveAnswerer {
                     - (chunk.isNeighbour ? configuration.neighbourSentencePenalty : 0)
                     + (typed ? configuration.answerTypeBonus : 0)
                     + configuration.sentenceCosineWeight * cosine
-                result.append(ScoredSentence(chunk: chunk, range: range, index: i, text: text, words: words, coverage: coverage, found: found,
+                result.append(ScoredSentence(chunk: chunk, range: range, index: i, text: text, words: words, coverage: lexicalCoverage, found: found,
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
                                              context: (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : "")))
             }

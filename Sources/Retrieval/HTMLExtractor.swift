@@ -24,11 +24,22 @@ enum HTMLExtractor {
         var runStart = start
         let n = bytes.count
 
+        var table = HTMLTable.Rows()
+
         func flushRun(_ end: Int) {
-            guard runStart < end else { return }
-            if bytes[runStart..<end].contains(where: { !isSpace($0) }) {
-                builder.appendSource(runStart..<end)
+            guard runStart < end, !table.skipping else { return }
+            guard table.inCell else {
+                if bytes[runStart..<end].contains(where: { !isSpace($0) }) { builder.appendSource(runStart..<end) }
+                return
             }
+            // a cell's text: its label first (once), white space at its ends dropped
+            var lo = runStart, hi = end
+            while lo < hi, isSpace(bytes[lo]) { lo += 1 }
+            while hi > lo, isSpace(bytes[hi - 1]) { hi -= 1 }
+            guard lo < hi else { return }
+            if let prefix = table.takePrefix() { builder.appendText(prefix) } else if table.needsSpace { builder.appendText(" ") }
+            builder.appendSource(lo..<hi)
+            table.needsSpace = true
         }
 
         while i < n {
@@ -45,6 +56,10 @@ enum HTMLExtractor {
                     i = find(bytes, "</\(name)", from: i, caseInsensitive: true)
                         .flatMap { find(bytes, ">", from: $0) }.map { $0 + 1 } ?? n
                     builder.appendBreak()
+                } else if HTMLTable.elements.contains(name) {
+                    if table.handle(name, closing: closing, bytes: bytes, after: end, encoding: encoding) { builder.appendBreak() }
+                } else if blockElements.contains(name), table.inCell {
+                    table.needsSpace = true
                 } else if blockElements.contains(name) {
                     builder.appendBreak()
                     if !closing, headingElements.contains(name) { builder.appendMarker("# ") }

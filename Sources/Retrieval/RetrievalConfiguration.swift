@@ -98,6 +98,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// (0.5 and 0.3 gained 0.02 containment on the tuning set, `intent eval qa --tune`, but let a
     /// second sentence of the same chunk join answers more often — a PDF answer led with an
     /// unrelated sentence — so they stay 0.25 and 0.1 until the second-sentence rule accounts for it.)
+    /// Share of a sentence's ranking coverage weighted among the evidence's own sentences
+    /// (`LocalTermWeights`) rather than by the library's chunk frequencies.
+    public var localTermWeight: Double = 0.5
     public var sentenceContextWeight: Double = 0.25
     public var sentenceStrengthWeight: Double = 0.1
     public var neighbourSentencePenalty: Double = 0.05

@@ -108,6 +108,27 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(String(decoding: Array(html.utf8)[source], as: UTF8.self), "Method")
     }
 
+    func testHTMLTableRowsReadAsRecordsLabelledByTheirHeader() throws {
+        let html = """
+            <table><thead><tr><th>Term</th><th>Starts</th><th>Half&nbsp;term</th></tr></thead>
+            <tbody><tr><td>Autumn</td><td> Thursday 3 September 2026 </td><td>26&ndash;30 October</td></tr>
+            <tr><td>Spring</td><td></td><td><p>15&ndash;19</p><p>February</p></td></tr></tbody></table>
+            <table><tr><th>Phone</th><td>0117 496 0321</td></tr><tr><td>a</td><td>b</td><td>c</td></tr></table>
+            <p>After.</p>
+            """
+        let bytes = Array(html.utf8)
+        let extracted = HTMLExtractor.extract(bytes, from: 0)
+        let lines = extracted.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["Term: Autumn; Starts: Thursday 3 September 2026; Half&nbsp;term: 26&ndash;30 October",
+                               "Term: Spring; Half&nbsp;term: 15&ndash;19 February", "Phone: 0117 496 0321", "a; b; c", "After."])
+        // a row's quote is its cells' bytes as the file has them, markup between them included
+        let row = try XCTUnwrap(extracted.text.range(of: lines[0]))
+        let lo = extracted.text.utf8.distance(from: extracted.text.startIndex, to: row.lowerBound)
+        let source = try XCTUnwrap(extracted.sourceRange(of: lo..<(lo + lines[0].utf8.count)))
+        XCTAssertEqual(String(decoding: bytes[source], as: UTF8.self),
+                       "Autumn</td><td> Thursday 3 September 2026 </td><td>26&ndash;30 October")
+    }
+
     func testMarkdownHeadingIsNotGluedToTheNextSentence() {
         let text = "# Lemon cake\nBake at 180 C for forty minutes."
         let ranges = SentenceSplitter.split(text, lineMode: false)

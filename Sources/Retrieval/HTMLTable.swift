@@ -1,0 +1,113 @@
+import Foundation
+
+/// HTML tables read as records: a row is one unit, each cell labelled with its column's header
+/// (`Term: Autumn; Starts: Thursday 3 September 2026; Ends: Friday 18 December 2026`), so "when
+/// does the autumn term start" finds the row and the answer says which column is which. The
+/// header is the table's first row when all its cells are `<th>` (it is then not a row of its
+/// own); without one, a row whose first cell is a `<th>` reads `Phone: 0117 496 0321`, and other
+/// rows' cells are joined by `; `. Labels and separators map to no source byte (as a heading's
+/// `# ` does); the cells' text stays verbatim, entities as written.
+enum HTMLTable {
+    static let elements: Set<String> = ["table", "tr", "td", "th"]
+
+    /// The state of the tables being read (nested tables start afresh and end the outer one's labels).
+    struct Rows {
+        private var labels: [String] = []
+        private var inTable = false
+        private var row = 0
+        private var cell = 0
+        private var firstCellIsHeader = false
+        private var headerRow = false
+        private var prefix: String?
+        private(set) var inCell = false
+        /// The cell already holds text: the next run is a new word.
+        var needsSpace = false
+        /// The header row's text is not emitted: every other row carries its labels.
+        var skipping: Bool { inTable && headerRow }
+
+        /// Handles a table tag; true when the text should break there (a row or the table ends or starts).
+        mutating func handle(_ name: String, closing: Bool, bytes: [UInt8], after end: Int, encoding: TextEncoding) -> Bool {
+            switch (name, closing) {
+            case ("table", false):
+                self = Rows()
+                inTable = true
+                labels = HTMLTable.headerLabels(bytes, from: end, encoding: encoding)
+                return true
+            case ("table", true):
+                self = Rows()
+                return true
+            case ("tr", false):
+                row += 1
+                cell = 0
+                inCell = false
+                headerRow = row == 1 && !labels.isEmpty
+                return true
+            case ("tr", true):
+                inCell = false
+                headerRow = false
+                return true
+            case ("td", false), ("th", false):
+                guard inTable else { return true }
+                if cell == 0 { firstCellIsHeader = name == "th" }
+                var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 && firstCellIsHeader ? ": " : "; ")
+                if cell < labels.count { text += labels[cell] + ": " }
+                prefix = text.isEmpty ? nil : text
+                cell += 1
+                inCell = true
+                needsSpace = false
+                return false
+            default:
+                return !inTable
+            }
+        }
+
+        /// The label and separator due before the cell's first text, once.
+        mutating func takePrefix() -> String? {
+            defer { prefix = nil }
+            return prefix
+        }
+    }
+
+    /// The labels of the first row after `from` when every cell of it is a `<th>` (at least two),
+    /// else none: the cells' text, tags dropped, white space collapsed, entities as written.
+    static func headerLabels(_ b: [UInt8], from: Int, encoding: TextEncoding = .utf8) -> [String] {
+        guard let rowStart = HTMLExtractor.find(b, "<tr", from: from, caseInsensitive: true) else { return [] }
+        let limit = [HTMLExtractor.find(b, "</tr", from: rowStart + 3, caseInsensitive: true),
+                     HTMLExtractor.find(b, "<tr", from: rowStart + 3, caseInsensitive: true),
+                     HTMLExtractor.find(b, "</table", from: from, caseInsensitive: true)].compactMap { $0 }.min() ?? b.count
+        // a <tbody> or another table before the first row: no header of this table
+        if let tableEnd = HTMLExtractor.find(b, "</table", from: from, caseInsensitive: true), tableEnd < rowStart { return [] }
+        var labels: [String] = []
+        var current: [UInt8]?
+        var i = rowStart + 3
+        while i < limit {
+            if b[i] == UInt8(ascii: "<") {
+                var j = i + 1
+                let closing = j < limit && b[j] == UInt8(ascii: "/")
+                if closing { j += 1 }
+                let name = Array(b[j..<min(j + 2, limit)]).map { $0 | 0x20 }
+                let isCell = name == Array("th".utf8) || name == Array("td".utf8)
+                let boundary = j + 2 >= limit || !(b[j + 2] >= 0x61 && b[j + 2] <= 0x7A || b[j + 2] >= 0x41 && b[j + 2] <= 0x5A)
+                if isCell && boundary {
+                    if let text = current { labels.append(collapse(text, encoding)) }
+                    current = nil
+                    if !closing {
+                        guard name == Array("th".utf8) else { return [] }
+                        current = []
+                    }
+                }
+                i = HTMLExtractor.find(b, ">", from: i).map { $0 + 1 } ?? limit
+                continue
+            }
+            current?.append(b[i])
+            i += 1
+        }
+        if let text = current { labels.append(collapse(text, encoding)) }
+        guard labels.count >= 2, !labels.contains(where: \.isEmpty) else { return [] }
+        return labels
+    }
+
+    private static func collapse(_ bytes: [UInt8], _ encoding: TextEncoding) -> String {
+        encoding.decode(bytes).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

@@ -47,7 +47,8 @@ public enum TextExtractor {
         case .html:
             return HTMLExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .json:
-            return JSONTextExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
+            return JSONRecords.extract(bytes, from: choice.start, encoding: choice.encoding)
+                ?? JSONTextExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .csv:
             return CSVExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .text, .markdown, .code, .pdf:

@@ -47,9 +47,27 @@ final class ExtractionTests: XCTestCase {
         }
     }
 
+    func testJSONObjectsAreRecordsOfTheirLabelledValues() throws {
+        let json = #"{"exported": "2026-10-30T19:02:11Z", "subs": [{"name": "Spotify", "price": 19.99, "renews": "2026-11-21", "tags": ["music", "family"], "notes": ""}, {"name": "Gym", "cancel": true}], "empty": {}}"#
+        let (text, bytes) = try extract(json, .json)
+        XCTAssertEqual(text.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init), [
+            "exported: 2026-10-30T19:02:11Z (30 October 2026)",
+            "name: Spotify; price: 19.99; renews: 2026-11-21 (21 November 2026)", "tags: music", "tags: family",
+            "name: Gym; cancel: true",
+        ])
+        for s in text.segments {
+            XCTAssertEqual(Array(text.text.utf8)[s.textOffset..<(s.textOffset + s.length)],
+                           bytes[s.sourceOffset..<(s.sourceOffset + s.length)])
+        }
+        // deeper than the limit, or not JSON: its string values, as before (never a crash)
+        let deep = String(repeating: "[", count: 5_000) + "\"x\"" + String(repeating: "]", count: 5_000)
+        XCTAssertEqual(try extract(deep, .json).0.text, "x\n\n")
+        XCTAssertEqual(try extract(#"{"a": "one", "b": tru"#, .json).0.text, "one\n\n")
+    }
+
     func testJSONTakesStringValuesNotKeys() throws {
         let (text, bytes) = try extract(#"{"title": "Oxygen", "notes": ["It is \"reactive\".", 8], "n": 3}"#, .json)
-        XCTAssertFalse(text.text.contains("title"))
+        XCTAssertTrue(text.text.contains("title: Oxygen"))
         XCTAssertTrue(text.text.contains("Oxygen"))
         XCTAssertTrue(text.text.contains(#"It is \"reactive\"."#))
         for s in text.segments {

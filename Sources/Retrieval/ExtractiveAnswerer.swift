@@ -41,11 +41,13 @@ struct QuestionTerms {
     init(question: String, frequencies: [String: Int], chunkCount: Int) {
         let n = Double(max(chunkCount, 1))
         let frame = Self.measureWords(question)
-        terms = TextTerms.contentWords(question).filter { !frame.contains($0) }.map { word in
+        let names = Set(TextTerms.capitalisedWords(question))
+        // "May" written as a name is the month, not the modal verb the stop words leave out.
+        let words = TextTerms.contentWords(question) + (names.contains("may") ? ["may"] : [])
+        terms = words.filter { !frame.contains($0) }.map { word in
             let df = Double(frequencies[word] ?? 0)
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
         }
-        let names = Set(TextTerms.capitalisedWords(question))
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
 
@@ -79,6 +81,13 @@ struct QuestionTerms {
 
     /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
     func coverage(ofText text: String) -> Double { matches(text).coverage }
+
+    /// The share of the question's weight carried by the terms `found` marks.
+    func coverage(of found: [Bool]) -> Double {
+        let total = totalWeight
+        guard total > 0 else { return 0 }
+        return zip(terms, found).reduce(0) { $0 + ($1.1 ? $1.0.idf : 0) } / total
+    }
 
     /// Which terms occur in `text`, and the share of the question's weight they carry.
     func matches(_ text: String) -> (coverage: Double, found: [Bool]) {
@@ -177,7 +186,8 @@ struct ExtractiveAnswerer {
             let bytes = Array(chunk.text.utf8)
             let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
-            return (ranges, texts, texts.map(terms.matches))
+            return (ranges, texts, Self.underHeadings(texts.map(terms.matches), texts: texts, terms: terms,
+                                                      startsDocument: chunk.ordinal == 0))
         }
         let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
                                      weight: configuration.localTermWeight)
@@ -222,6 +232,29 @@ struct ExtractiveAnswerer {
             }
         }
         return result.sorted { $0.score > $1.score }
+    }
+
+    /// A section heading's question words count for the sentences under it ("## Summer fair
+    /// recap" then "* raised £2,340 in total": the bullet answers "how much did the summer fair
+    /// raise"). The document's title — its first heading — is not a section: it is every
+    /// sentence's topic, which the chunk's coverage already holds. A heading holds until the next
+    /// one (HTML headings carry no level here, so sections do not nest).
+    static func underHeadings(_ matched: [(coverage: Double, found: [Bool])], texts: [String], terms: QuestionTerms,
+                              startsDocument: Bool) -> [(coverage: Double, found: [Bool])] {
+        var heading: [Bool]?
+        var titleSeen = !startsDocument
+        var result = matched
+        for i in texts.indices {
+            if texts[i].hasPrefix("#") {
+                heading = titleSeen ? matched[i].found : nil
+                titleSeen = true
+                continue
+            }
+            guard let heading, heading.contains(true) else { continue }
+            let found = zip(matched[i].found, heading).map { $0 || $1 }
+            result[i] = (terms.coverage(of: found), found)
+        }
+        return result
     }
 
     /// Calibrated confidence from the best sentence; lowered when the question names something
@@ -311,13 +344,32 @@ struct ExtractiveAnswerer {
     /// Whether `a` and `b` are neighbouring sentences: next to each other in one chunk, or, across
     /// chunks, with at most `adjacentGapBytes` source bytes (white space, markup) between them.
     func adjacent(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {
-        if a.chunk.chunkId == b.chunk.chunkId { return abs(a.index - b.index) == 1 }
+        if a.chunk.chunkId == b.chunk.chunkId {
+            guard abs(a.index - b.index) == 1 else { return false }
+            // next to each other in one paragraph: not across a blank line, and not a list item
+            // beside something else ("Friday 28 May" and the office hours below the list)
+            let (first, second) = a.index < b.index ? (a, b) : (b, a)
+            let bytes = Array(a.chunk.text.utf8)
+            let gap = bytes[first.range.upperBound..<second.range.lowerBound]
+            return !String(decoding: gap, as: UTF8.self).contains("\n\n")
+                && !Self.isListItem(first.text) && !Self.isListItem(second.text)
+        }
         guard a.chunk.docId == b.chunk.docId, let qa = a.chunk.quote(textRange: a.range),
               let qb = b.chunk.quote(textRange: b.range) else { return false }
         let gap = qa.start >= qb.end ? qa.start - qb.end : qb.start - qa.end
         return gap >= 0 && gap <= Self.adjacentGapBytes
     }
     static let adjacentGapBytes = 24
+
+    /// A Markdown list item: `- `, `* `, `+ ` or `1. ` at its start.
+    static func isListItem(_ text: String) -> Bool {
+        let b = Array(text.utf8.prefix(6))
+        guard let c = b.first else { return false }
+        if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") { return b.count > 1 && b[1] == 0x20 }
+        var i = 0
+        while i < b.count, b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
+        return i > 0 && i + 1 < b.count && (b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ")")) && b[i + 1] == 0x20
+    }
 
     private func overlaps(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {
         guard let qa = a.chunk.quote(textRange: a.range), let qb = b.chunk.quote(textRange: b.range) else { return true }

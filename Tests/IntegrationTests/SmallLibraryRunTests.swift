@@ -117,6 +117,8 @@ struct SmallLibraryRunTests {
         try Data(Self.lease.utf8).write(to: docs.appendingPathComponent("lease.txt"))
         try Data(Self.car.utf8).write(to: docs.appendingPathComponent("car.md"))
         try Data(Self.expenses.utf8).write(to: docs.appendingPathComponent("expenses.csv"))
+        try Data("# PTA meeting, 15 Sept\n\n## Summer fair recap\n* raised £2,340 in total, the tombola most\n* the cake stall ran out by 2pm\n\n## Christmas fair\n- date agreed: Saturday 5 December\n".utf8)
+            .write(to: docs.appendingPathComponent("pta.md"))
         let add = try await IntentBinary.run(["library", "add", docs.path], home: home.path, environment: environment)
         #expect(add.exitCode == 0, "\(add.stderr)")
 
@@ -127,6 +129,11 @@ struct SmallLibraryRunTests {
         #expect(fuel.quotes.first == "2026-03-15,fuel,58.75,BP", "\(fuel)")
         let service = try await ask("When was the car last serviced?", home, environment)
         #expect(service.answer == "- Last service: 9 September 2026 at 48,210 miles.", "\(service)")
+        // a section heading's words count for the bullets under it
+        let fair = try await ask("How much was raised at the summer fair?", home, environment)
+        #expect(fair.answer.hasPrefix("* raised £2,340 in total"), "\(fair)")
+        let christmas = try await ask("When is the Christmas fair?", home, environment)
+        #expect(christmas.answer == "- date agreed: Saturday 5 December", "\(christmas)")
         let tax = try await ask("Who pays the council tax?", home, environment)
         #expect(tax.answer == "The tenant pays council tax, electricity, gas, water and broadband.", "\(tax)")
     }

@@ -150,6 +150,13 @@ import Testing
         let byText = Dictionary(uniqueKeysWithValues: ranked.map { ($0.text, $0) })
         let next = try #require(byText["Its banks are low."]), apart = try #require(byText["The river is long."])
         #expect(answerer.adjacent(next, best) && !answerer.adjacent(apart, best))
+        // across a blank line, or a list item: not one paragraph
+        let blocks = "The river Arno floods the valley every year.\n\nIts banks are low.\n- The river is long.\n- It floods."
+        let rankedBlocks = answerer.rank(pack(q, [chunk(2, blocks, cosine: 0.7)], terms: t), terms: t, question: q, semantic: false)
+        let first = try #require(rankedBlocks.first { $0.index == 0 }), second = try #require(rankedBlocks.first { $0.index == 1 })
+        let third = try #require(rankedBlocks.first { $0.index == 2 })
+        #expect(!answerer.adjacent(first, second) && !answerer.adjacent(second, third))
+        #expect(ExtractiveAnswerer.isListItem("- x") && ExtractiveAnswerer.isListItem("12. x") && !ExtractiveAnswerer.isListItem("2026 was"))
         #expect(!answerer.addsToAnswer(apart, best), "it holds less than half the best one's share, and nothing new")
         #expect(answerer.choose(ranked).map(\.text) == ["The river Arno floods the valley every year.", "Its banks are low."])
         // apart, with a question word the best one lacks: it adds to the answer
@@ -159,6 +166,22 @@ import Testing
         let ranked2 = answerer.rank(pack(q2, [chunk(1, text2, cosine: 0.7)], terms: t2), terms: t2, question: q2, semantic: false)
         let spring = try #require(ranked2.first { $0.text.hasPrefix("It floods") })
         #expect(answerer.addsToAnswer(spring, try #require(ranked2.first)))
+    }
+
+    @Test func aSectionHeadingsWordsCountForTheSentencesUnderIt() throws {
+        let q = "How much was raised at the summer fair?"
+        let t = QuestionTerms(question: q, frequencies: ["summer": 2, "fair": 2, "raised": 2], chunkCount: 20)
+        let texts = ["# Summer notes", "Fair weather all week.", "## Summer fair recap", "* raised £2,340 in total",
+                     "## Budget", "* balance £3,900"]
+        let matched = texts.map(t.matches)
+        let under = ExtractiveAnswerer.underHeadings(matched, texts: texts, terms: t, startsDocument: true)
+        // the bullet under "Summer fair recap" holds all three words; the title is no section
+        #expect(abs(under[3].coverage - 1) < 1e-9)
+        #expect(under[1].coverage == matched[1].coverage)
+        #expect(under[5].coverage == 0)
+        // a chunk that does not start the document: its first heading is a section
+        let later = ExtractiveAnswerer.underHeadings(matched, texts: texts, terms: t, startsDocument: false)
+        #expect(later[1].coverage > matched[1].coverage)
     }
 
     @Test func theMeasureAQuestionAsksForIsNoTermToCover() {
@@ -171,5 +194,8 @@ import Testing
         #expect(words("How much did I spend on fuel in March?") == ["fuel", "march"])
         #expect(words("What did I pay for the boiler service?") == ["boiler", "service"])
         #expect(words("Why did the council spend the money?").contains("spend"))
+        // "May" the month is a term; "may" the verb is not.
+        #expect(words("Is there an INSET day in May?").contains("may"))
+        #expect(!words("Where may I park the car?").contains("may"))
     }
 }

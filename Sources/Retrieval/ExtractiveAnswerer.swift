@@ -199,7 +199,7 @@ struct ExtractiveAnswerer {
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
                 let text = texts[i]
-                if text.hasPrefix("#") { continue }
+                if text.hasPrefix("#") || chunk.ordinal == 0 && i == 0 && ranges.count > 1 && Self.isTitleLine(text) { continue }
                 // CSV cells are words too ("Groceries,February,230" is a row of three).
                 let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".
@@ -276,9 +276,18 @@ struct ExtractiveAnswerer {
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence]) -> [ScoredSentence] {
-        guard let best = ranked.first else { return [] }
+        guard var best = ranked.first else { return [] }
+        // The best sentence lacks the kind of answer asked for (a temperature, a date): a sentence
+        // of the same document that holds it, scoring close, answers instead.
+        if !best.typed, configuration.typedAnswerLogOdds > 0,
+           let typed = ranked.first(where: { $0.typed && $0.chunk.docId == best.chunk.docId }),
+           best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
+                            : typed.score >= configuration.secondSentenceRatio * best.score {
+            best = typed
+        }
         var chosen = [best]
-        for candidate in ranked.dropFirst() where chosen.count < configuration.answerMaxSentences {
+        for candidate in ranked where chosen.count < configuration.answerMaxSentences
+            && !(candidate.chunk.chunkId == best.chunk.chunkId && candidate.range == best.range) {
             // A CSV row is a record of its own: another row joins only when it covers the question
             // as fully as the best ("groceries in February" is one row, not January's after it).
             if best.chunk.record.kind == .csv, candidate.coverage < best.coverage { continue }
@@ -360,6 +369,18 @@ struct ExtractiveAnswerer {
         return gap >= 0 && gap <= Self.adjacentGapBytes
     }
     static let adjacentGapBytes = 24
+
+    /// A plain-text title: a single line of at most eight words, most of them capitalised, without
+    /// closing punctuation or a field's colon ("Grandma Rose's Banana Bread", "TENANCY AGREEMENT -
+    /// SUMMARY"). As a document's first line it labels the document, as a `#` heading does, and is
+    /// no answer of its own ("Spare key under the mat" is a sentence: most of its words are not
+    /// capitalised).
+    static func isTitleLine(_ text: String) -> Bool {
+        guard !text.contains("\n"), !text.contains(":"), let last = text.last, !".!?;,".contains(last) else { return false }
+        let words = text.split(separator: " ").filter { $0.first?.isLetter == true }
+        guard !words.isEmpty, words.count <= 8 else { return false }
+        return Double(words.filter { $0.first!.isUppercase }.count) >= 0.6 * Double(words.count)
+    }
 
     /// A Markdown list item: `- `, `* `, `+ ` or `1. ` at its start.
     static func isListItem(_ text: String) -> Bool {

@@ -130,6 +130,10 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// least this share of the best's: an ingredient three lines down or a clause of another
     /// section is no part of the answer.
     public var apartSentenceCoverageRatio: Double = 0.5
+    /// When the best sentence lacks the answer type the question asks for and a sentence of the
+    /// same document holding it scores at most this far below (log-odds), that one answers
+    /// (0: off).
+    public var typedAnswerLogOdds: Double = 2
     /// Confidence = logistic(slope × (evidence − midpoint)), where evidence blends the best
     /// sentence's idf-weighted question-term coverage (this weight) with its chunk's coverage.
     public var sentenceCoverageWeight: Double = 0.65

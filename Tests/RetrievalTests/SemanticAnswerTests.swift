@@ -156,6 +156,9 @@ import Testing
         let first = try #require(rankedBlocks.first { $0.index == 0 }), second = try #require(rankedBlocks.first { $0.index == 1 })
         let third = try #require(rankedBlocks.first { $0.index == 2 })
         #expect(!answerer.adjacent(first, second) && !answerer.adjacent(second, third))
+        #expect(ExtractiveAnswerer.isTitleLine("Grandma Rose's Banana Bread") && ExtractiveAnswerer.isTitleLine("TENANCY AGREEMENT - SUMMARY"))
+        #expect(!ExtractiveAnswerer.isTitleLine("Spare key under the mat") && !ExtractiveAnswerer.isTitleLine("From: Sam Patel")
+                && !ExtractiveAnswerer.isTitleLine("The Rent Is Due."))
         #expect(ExtractiveAnswerer.isListItem("- x") && ExtractiveAnswerer.isListItem("12. x") && !ExtractiveAnswerer.isListItem("2026 was"))
         #expect(!answerer.addsToAnswer(apart, best), "it holds less than half the best one's share, and nothing new")
         #expect(answerer.choose(ranked).map(\.text) == ["The river Arno floods the valley every year.", "Its banks are low."])
@@ -182,6 +185,21 @@ import Testing
         // a chunk that does not start the document: its first heading is a section
         let later = ExtractiveAnswerer.underHeadings(matched, texts: texts, terms: t, startsDocument: false)
         #expect(later[1].coverage > matched[1].coverage)
+    }
+
+    @Test func aSentenceWithTheAskedMeasureAnswersForTheBestThatLacksIt() throws {
+        let q = "What temperature should the oven be for the lemon cake?"
+        let t = QuestionTerms(question: q, frequencies: ["oven": 2, "lemon": 2, "cake": 2], chunkCount: 20)
+        let text = "Lemon cake from the lemon cake book. Heat the oven to 180°C."
+        var configuration = RetrievalConfiguration.standard
+        configuration.sentenceModel = nil
+        let p = pack(q, [chunk(1, text, cosine: 0.7)], terms: t)
+        let type = QuestionAnalysis.answerType(of: q)
+        let ranked = ExtractiveAnswerer(configuration: configuration).rank(p, terms: t, question: q, answerType: type)
+        #expect(ranked.first?.text.hasPrefix("Lemon cake") == true, "the title-like sentence holds more of the words")
+        #expect(ExtractiveAnswerer(configuration: configuration).choose(ranked).first?.text == "Heat the oven to 180°C.")
+        configuration.typedAnswerLogOdds = 0
+        #expect(ExtractiveAnswerer(configuration: configuration).choose(ranked).first?.text.hasPrefix("Lemon cake") == true)
     }
 
     @Test func theMeasureAQuestionAsksForIsNoTermToCover() {

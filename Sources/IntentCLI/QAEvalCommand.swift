@@ -79,7 +79,7 @@ enum QAEvalCommand {
     /// Answer-selection weights an evaluation may override (`--tune k=v,...`), for choosing them on dev.
     static var tunable: [String: WritableKeyPath<RetrievalConfiguration, Double>] {
         ["sentence_context": \.sentenceContextWeight, "sentence_strength": \.sentenceStrengthWeight,
-         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio, "second_log_odds": \.secondSentenceLogOdds, "apart_coverage": \.apartSentenceCoverageRatio, "local_terms": \.localTermWeight, "typed_answer": \.typedAnswerLogOdds,
+         "answer_type_bonus": \.answerTypeBonus, "second_sentence": \.secondSentenceRatio, "second_log_odds": \.secondSentenceLogOdds, "apart_coverage": \.apartSentenceCoverageRatio, "local_terms": \.localTermWeight, "typed_answer": \.typedAnswerLogOdds, "rescue_cosine": \.sentenceRescueCosine,
          "second_coverage": \.secondSentenceCoverageRatio, "sentence_cosine": \.sentenceCosineWeight,
          "semantic_sentence": \.semanticSentenceWeight, "confidence_cosine": \.confidenceCosineWeight,
          "confidence_cosine_mid": \.confidenceCosineMidpoint, "confidence_mid": \.confidenceMidpoint,

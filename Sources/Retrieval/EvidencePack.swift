@@ -62,6 +62,8 @@ public struct EvidencePack: Sendable {
     let terms: QuestionTerms
     /// The library's PDF texts (set by `Library.evidence`): a PDF chunk's citation carries its page.
     public internal(set) var pdfTexts: PDFTextCache?
+    /// The question's embedding, as the search computed it (nil for packs built otherwise).
+    var queryVector: [Float]?
 
     /// The verified citation of text bytes `range` of `chunk`, or nil when the range maps to no
     /// source or the file no longer holds those bytes.

@@ -8,7 +8,9 @@ import Foundation
 /// A heading (`h1`–`h6`) starts with a `# ` that maps to no source byte, as a Markdown heading
 /// reads: it labels the text under it and is never an answer sentence of its own.
 enum HTMLExtractor {
-    static let skippedElements: Set<String> = ["script", "style", "noscript", "template", "svg", "head"]
+    /// Not text a person reads for answers: code, and a page's navigation and footer (links,
+    /// copyright lines) that would otherwise join answers as sentences of their own.
+    static let skippedElements: Set<String> = ["script", "style", "noscript", "template", "svg", "head", "nav", "footer"]
     static let blockElements: Set<String> = [
         "p", "div", "br", "hr", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6",
         "table", "tr", "td", "th", "thead", "tbody", "section", "article", "header", "footer", "nav",

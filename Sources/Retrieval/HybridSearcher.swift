@@ -139,8 +139,10 @@ struct HybridSearcher {
         trace.record("pack", ids: ordered.map(\.chunkId), scores: ordered.map(\.score), since: t)
         trace.tokensUsed = used
         trace.droppedChunkIds = dropped
-        return EvidencePack(question: question, chunks: ordered, droppedChunkIds: dropped, tokensUsed: used, trace: trace,
-                            terms: terms)
+        var pack = EvidencePack(question: question, chunks: ordered, droppedChunkIds: dropped, tokensUsed: used, trace: trace,
+                                terms: terms)
+        pack.queryVector = query
+        return pack
     }
 
     /// Maximal marginal relevance over fused candidates (relevance = fused score scaled to 0…1).

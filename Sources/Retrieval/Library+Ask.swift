@@ -80,7 +80,7 @@ extension Library {
         let semantic = embedder.measuresMeaning
         var ranked = answerer.rank(pack, terms: terms, question: question, answerType: answerType, semantic: semantic)
         if semantic { ranked = answerer.rescoreSemantically(ranked, question: question) { try embedder.embed($0) } }
-        let confidence = answerer.confidence(ranked.first, terms: terms, semantic: semantic)
+        var confidence = answerer.confidence(ranked.first, terms: terms, semantic: semantic)
         let runnerUp = ranked.dropFirst().first { $0.chunk.docId != ranked.first?.chunk.docId }
             .map { answerer.confidence($0, terms: terms, semantic: semantic) }
         var diagnostics = AnswerDiagnostics(bestCoverage: ranked.first?.coverage ?? 0,
@@ -107,6 +107,22 @@ extension Library {
         }
 
         let chosen = answerer.choose(ranked)
+        // Below gate A's bar on its words, the answer may still say what was asked in
+        // other words ("How much does Biscuit weigh?" — "Weight 14.2 kg"): its own cosine with
+        // the question (the answer's sentences embedded together), at `sentenceRescueCosine` or
+        // more, lifts retrieval's confidence to the bar.
+        let tau = configuration.grounding(mode).tau
+        if semantic, configuration.sentenceRescueCosine > 0, confidence < tau, !chosen.isEmpty,
+           let query = pack.queryVector ?? (try? embedder.embed([question]))?.first,
+           let vector = (try? embedder.embed([chosen.map(\.answerText).joined(separator: " ")]))?.first,
+           vector.count == query.count {
+            let cosine = Double(zip(query, vector).reduce(Float(0)) { $0 + $1.0 * $1.1 })
+            diagnostics.sentenceCosine = cosine
+            if cosine >= configuration.sentenceRescueCosine {
+                confidence = tau
+                diagnostics.retrievalConfidence = tau
+            }
+        }
         var claimCitations: [Int?] = []
         for sentence in chosen { claimCitations.append(cite(sentence)) }
         let input = GroundingInput(

@@ -134,6 +134,10 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// same document holding it scores at most this far below (log-odds), that one answers
     /// (0: off).
     public var typedAnswerLogOdds: Double = 2
+    /// With a sentence embedder: an answer whose retrieval confidence is under gate A's τ is
+    /// embedded with the question, and a cosine of at least this lifts the confidence to τ
+    /// (0: off). Costs one embedding, only for answers that would abstain at gate A.
+    public var sentenceRescueCosine: Double = 0.6
     /// Confidence = logistic(slope × (evidence − midpoint)), where evidence blends the best
     /// sentence's idf-weighted question-term coverage (this weight) with its chunk's coverage.
     public var sentenceCoverageWeight: Double = 0.65

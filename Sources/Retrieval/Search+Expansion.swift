@@ -66,6 +66,7 @@ extension EvidencePack {
         var merged = EvidencePack(question: question, chunks: chunks + fresh, droppedChunkIds: droppedChunkIds,
                                   tokensUsed: tokensUsed + fresh.reduce(0) { $0 + $1.tokenCount }, trace: trace, terms: terms)
         merged.pdfTexts = pdfTexts ?? other.pdfTexts
+        merged.queryVector = queryVector
         return merged
     }
 }

@@ -129,6 +129,11 @@ final class RobustnessTests: XCTestCase {
                        "Autumn</td><td> Thursday 3 September 2026 </td><td>26&ndash;30 October")
     }
 
+    func testHTMLNavigationAndFooterAreNotText() {
+        let html = "<body><nav><a href='/'>Home</a> | News</nav><p>Uniform is sold by Smith &amp; Sons.</p><footer>&copy; 2026 School</footer></body>"
+        XCTAssertEqual(HTMLExtractor.extract(Array(html.utf8), from: 0).text, "Uniform is sold by Smith &amp; Sons.\n\n")
+    }
+
     func testMarkdownHeadingIsNotGluedToTheNextSentence() {
         let text = "# Lemon cake\nBake at 180 C for forty minutes."
         let ranges = SentenceSplitter.split(text, lineMode: false)

@@ -106,19 +106,12 @@ extension Library {
             }
         }
 
-        let chosen = answerer.choose(ranked)
-        // Below gate A's bar on its words, the answer may still say what was asked in
-        // other words ("How much does Biscuit weigh?" — "Weight 14.2 kg"): its own cosine with
-        // the question (the answer's sentences embedded together), at `sentenceRescueCosine` or
-        // more, lifts retrieval's confidence to the bar.
+        var chosen = answerer.choose(ranked)
         let tau = configuration.grounding(mode).tau
-        if semantic, configuration.sentenceRescueCosine > 0, confidence < tau, !chosen.isEmpty,
-           let query = pack.queryVector ?? (try? embedder.embed([question]))?.first,
-           let vector = (try? embedder.embed([chosen.map(\.answerText).joined(separator: " ")]))?.first,
-           vector.count == query.count {
-            let cosine = Double(zip(query, vector).reduce(Float(0)) { $0 + $1.0 * $1.1 })
-            diagnostics.sentenceCosine = cosine
-            if cosine >= configuration.sentenceRescueCosine {
+        if semantic, confidence < tau, let rescue = rescue(question: question, pack: pack, chosen: chosen, ranked: ranked) {
+            diagnostics.sentenceCosine = rescue.cosine
+            if let kept = rescue.chosen {
+                chosen = kept
                 confidence = tau
                 diagnostics.retrievalConfidence = tau
             }

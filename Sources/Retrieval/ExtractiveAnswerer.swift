@@ -157,8 +157,22 @@ struct ScoredSentence {
     var sentenceCosine: Double?
     /// The sentences before and after it in its chunk (for gate H's "supporting sentence or its neighbours").
     var context: String = ""
-    /// The claim text: the sentence with HTML character references decoded (the quote stays the source bytes).
-    var answerText: String { chunk.record.kind == .html ? HTMLEntities.decode(text) : text }
+    /// The claim text: the sentence with HTML character references decoded and its line breaks
+    /// (a PDF's or a wrapped text file's) read as spaces; the quote stays the source bytes.
+    var answerText: String { Self.unwrapped(chunk.record.kind == .html ? HTMLEntities.decode(text) : text) }
+
+    /// `text` with each run of white space that holds a line break made one space.
+    static func unwrapped(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        var out = ""
+        var pending = ""
+        for c in text {
+            if c.isWhitespace { pending.append(c); continue }
+            if !pending.isEmpty { out += pending.contains(where: \.isNewline) ? " " : pending; pending = "" }
+            out.append(c)
+        }
+        return out
+    }
 }
 
 /// The deterministic rung: picks the best sentence(s) of the evidence as the answer, or abstains.

@@ -202,6 +202,11 @@ import Testing
         #expect(ExtractiveAnswerer(configuration: configuration).choose(ranked).first?.text.hasPrefix("Lemon cake") == true)
     }
 
+    @Test func anAnswersLineBreaksReadAsSpaces() {
+        #expect(ScoredSentence.unwrapped("The warranty covers\nparts  and\r\n  labour.") == "The warranty covers parts  and labour.")
+        #expect(ScoredSentence.unwrapped("One line.") == "One line.")
+    }
+
     @Test func theMeasureAQuestionAsksForIsNoTermToCover() {
         let words = { (q: String) in QuestionTerms(question: q, frequencies: [:], chunkCount: 10).terms.map(\.word) }
         #expect(words("What temperature should the oven be?") == ["oven"])

@@ -72,6 +72,5 @@ struct Day: Sendable, Equatable, Comparable, Hashable {
         return candidate.month == month ? candidate : nil
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    static let monthNames = Civil.monthNames
 }

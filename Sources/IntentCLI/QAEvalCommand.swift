@@ -88,8 +88,7 @@ enum QAEvalCommand {
 
     /// Counts an evaluation may override (whole numbers, at least 0 / at least 1).
     static var countTunable: [String: (path: WritableKeyPath<RetrievalConfiguration, Int>, minimum: Int)] {
-        ["semantic_sentences": (\.semanticSentenceCount, 0), "standard_target": (\.standardTarget, 1),
-         "rescue_candidates": (\.sentenceRescueCandidates, 0)]
+        ["semantic_sentences": (\.semanticSentenceCount, 0), "standard_target": (\.standardTarget, 1)]
     }
 
     static func applyTuning(_ text: String?, to configuration: inout RetrievalConfiguration) throws {

@@ -77,10 +77,7 @@ struct WallClockText {
         }
     }
 
-    static func monthName(_ month: Int) -> String {
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-         "November", "December"][month - 1]
-    }
+    static func monthName(_ month: Int) -> String { Civil.monthNames[month - 1] }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
     static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {

@@ -4,8 +4,6 @@ import Primitives
 extension TimeText {
     private static let fullWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     private static let shortWeekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    private static let fullMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                     "September", "October", "November", "December"]
     private static let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `date` in `zone` by a `DateFormatter` pattern of English (POSIX) fields: `EEE`/`EEEE`,
@@ -26,7 +24,7 @@ extension TimeText {
             case ("E", _): text += shortWeekdays[weekday]
             case ("d", 1): text += String(day)
             case ("d", _): text += twoDigits(day)
-            case ("M", 4): text += fullMonths[month - 1]
+            case ("M", 4): text += Civil.monthNames[month - 1]
             case ("M", 3): text += shortMonths[month - 1]
             case ("M", _): text += twoDigits(month)
             case ("y", _): text += year >= 1000 ? String(year) : String(String(year + 10_000).dropFirst())

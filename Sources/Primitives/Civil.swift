@@ -3,6 +3,11 @@
 /// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01),
 /// independent of Foundation's `Calendar` so recurrence expansion is deterministic and fast.
 public enum Civil {
+    /// English month names, January first (the one list the date parser, the timestamp text and
+    /// the library's spelled-out dates share).
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                    "September", "October", "November", "December"]
+
     /// Day number of a civil date. Month 1...12; the day is not range-checked.
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year

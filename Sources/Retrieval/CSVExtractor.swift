@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Text of a CSV or TSV file: one line per record, each value labelled with its column's header,
 /// so a row is a unit that says what it holds ("groceries in February" finds
@@ -141,9 +142,6 @@ enum CSVExtractor {
         if !rest.isEmpty { builder.appendSource(rest) }
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"]
-
     /// "9 February 2026" for a value that starts with an ISO date (`2026-02-09`, `2026-02-09T10:00`),
     /// nil otherwise.
     static func spelledISODate(_ value: ArraySlice<UInt8>) -> String? {
@@ -158,7 +156,7 @@ enum CSVExtractor {
             return v
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        return "\(day) \(monthNames[month - 1]) \(year)"
+              Civil.isValid(year: year, month: month, day: day) else { return nil }
+        return "\(day) \(Civil.monthNames[month - 1]) \(year)"
     }
 }

@@ -196,19 +196,19 @@ struct ExtractiveAnswerer {
         let context = SentenceFeatures.QuestionContext(question: question, terms: terms)
         var result: [ScoredSentence] = []
         // Each sentence's matches once: its own score, and its neighbours' features.
-        let split = pack.chunks.map { chunk -> (ranges: [Range<Int>], texts: [String], matched: [(coverage: Double, found: [Bool])]) in
+        let split = pack.chunks.map { chunk -> (bytes: [UInt8], ranges: [Range<Int>], texts: [String],
+                                                matched: [(coverage: Double, found: [Bool])]) in
             let bytes = Array(chunk.text.utf8)
             let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
-            return (ranges, texts, Self.underHeadings(texts.map(terms.matches), texts: texts, terms: terms,
+            return (bytes, ranges, texts, Self.underHeadings(texts.map(terms.matches), texts: texts, terms: terms,
                                                       startsDocument: chunk.ordinal == 0))
         }
         let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
                                      weight: configuration.localTermWeight)
         for (c, chunk) in pack.chunks.enumerated() {
             let contextCoverage = terms.coverage(ofText: chunk.text)
-            let bytes = Array(chunk.text.utf8)
-            let (ranges, texts, matched) = split[c]
+            let (bytes, ranges, texts, matched) = split[c]
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
@@ -375,7 +375,8 @@ struct ExtractiveAnswerer {
             let bytes = Array(a.chunk.text.utf8)
             let gap = bytes[first.range.upperBound..<second.range.lowerBound]
             return !String(decoding: gap, as: UTF8.self).contains("\n\n")
-                && !Self.isListItem(first.text) && !Self.isListItem(second.text)
+                && !SentenceSplitter.startsListItem(bytes, at: first.range.lowerBound)
+                && !SentenceSplitter.startsListItem(bytes, at: second.range.lowerBound)
         }
         guard a.chunk.docId == b.chunk.docId, let qa = a.chunk.quote(textRange: a.range),
               let qb = b.chunk.quote(textRange: b.range) else { return false }
@@ -394,16 +395,6 @@ struct ExtractiveAnswerer {
         let words = text.split(separator: " ").filter { $0.first?.isLetter == true }
         guard !words.isEmpty, words.count <= 8 else { return false }
         return Double(words.filter { $0.first!.isUppercase }.count) >= 0.6 * Double(words.count)
-    }
-
-    /// A Markdown list item: `- `, `* `, `+ ` or `1. ` at its start.
-    static func isListItem(_ text: String) -> Bool {
-        let b = Array(text.utf8.prefix(6))
-        guard let c = b.first else { return false }
-        if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") { return b.count > 1 && b[1] == 0x20 }
-        var i = 0
-        while i < b.count, b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
-        return i > 0 && i + 1 < b.count && (b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ")")) && b[i + 1] == 0x20
     }
 
     private func overlaps(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {

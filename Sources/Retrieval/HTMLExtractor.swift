@@ -74,7 +74,7 @@ enum HTMLExtractor {
     }
 
     /// Reads the tag at `i` (which is `<`): its lowercased name, whether it closes, and the index after `>`.
-    private static func readTag(_ b: [UInt8], at i: Int) -> (String, Bool, Int) {
+    static func readTag(_ b: [UInt8], at i: Int) -> (String, Bool, Int) {
         var j = i + 1
         let closing = j < b.count && b[j] == UInt8(ascii: "/")
         if closing { j += 1 }

@@ -72,35 +72,31 @@ enum HTMLTable {
     /// else none: the cells' text, tags dropped, white space collapsed, entities as written.
     static func headerLabels(_ b: [UInt8], from: Int, encoding: TextEncoding = .utf8) -> [String] {
         guard let rowStart = HTMLExtractor.find(b, "<tr", from: from, caseInsensitive: true) else { return [] }
+        let tableEnd = HTMLExtractor.find(b, "</table", from: from, caseInsensitive: true)
+        // the table ends before any row: no header of this table
+        if let tableEnd, tableEnd < rowStart { return [] }
         let limit = [HTMLExtractor.find(b, "</tr", from: rowStart + 3, caseInsensitive: true),
-                     HTMLExtractor.find(b, "<tr", from: rowStart + 3, caseInsensitive: true),
-                     HTMLExtractor.find(b, "</table", from: from, caseInsensitive: true)].compactMap { $0 }.min() ?? b.count
-        // a <tbody> or another table before the first row: no header of this table
-        if let tableEnd = HTMLExtractor.find(b, "</table", from: from, caseInsensitive: true), tableEnd < rowStart { return [] }
+                     HTMLExtractor.find(b, "<tr", from: rowStart + 3, caseInsensitive: true), tableEnd]
+            .compactMap { $0 }.min() ?? b.count
         var labels: [String] = []
         var current: [UInt8]?
         var i = rowStart + 3
         while i < limit {
-            if b[i] == UInt8(ascii: "<") {
-                var j = i + 1
-                let closing = j < limit && b[j] == UInt8(ascii: "/")
-                if closing { j += 1 }
-                let name = Array(b[j..<min(j + 2, limit)]).map { $0 | 0x20 }
-                let isCell = name == Array("th".utf8) || name == Array("td".utf8)
-                let boundary = j + 2 >= limit || !(b[j + 2] >= 0x61 && b[j + 2] <= 0x7A || b[j + 2] >= 0x41 && b[j + 2] <= 0x5A)
-                if isCell && boundary {
-                    if let text = current { labels.append(collapse(text, encoding)) }
-                    current = nil
-                    if !closing {
-                        guard name == Array("th".utf8) else { return [] }
-                        current = []
-                    }
-                }
-                i = HTMLExtractor.find(b, ">", from: i).map { $0 + 1 } ?? limit
+            guard b[i] == UInt8(ascii: "<") else {
+                current?.append(b[i])
+                i += 1
                 continue
             }
-            current?.append(b[i])
-            i += 1
+            let (name, closing, end) = HTMLExtractor.readTag(b, at: i)
+            if name == "th" || name == "td" {
+                if let text = current { labels.append(collapse(text, encoding)) }
+                current = nil
+                if !closing {
+                    guard name == "th" else { return [] }
+                    current = []
+                }
+            }
+            i = end
         }
         if let text = current { labels.append(collapse(text, encoding)) }
         guard labels.count >= 2, !labels.contains(where: \.isEmpty) else { return [] }

@@ -106,14 +106,14 @@ extension Library {
             }
         }
 
-        var chosen = answerer.choose(ranked)
-        let tau = configuration.grounding(mode).tau
-        if semantic, confidence < tau, let rescue = rescue(question: question, pack: pack, chosen: chosen, ranked: ranked) {
-            diagnostics.sentenceCosine = rescue.cosine
-            if let kept = rescue.chosen {
-                chosen = kept
-                confidence = tau
-                diagnostics.retrievalConfidence = tau
+        let chosen = answerer.choose(ranked)
+        let grounding = configuration.grounding(mode)
+        if semantic, confidence < grounding.tau,
+           let cosine = rescueCosine(question: question, pack: pack, chosen: chosen) {
+            diagnostics.sentenceCosine = cosine
+            if cosine >= configuration.sentenceRescueCosine {
+                confidence = grounding.tau
+                diagnostics.retrievalConfidence = grounding.tau
             }
         }
         var claimCitations: [Int?] = []
@@ -127,7 +127,7 @@ extension Library {
             },
             retrievalConfidence: confidence, runnerUpConfidence: runnerUp,
             idf: Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max))
-        let outcome = GroundingPipeline(configuration: configuration.grounding(mode)).run(input)
+        let outcome = GroundingPipeline(configuration: grounding).run(input)
         diagnostics.confidence = outcome.confidence
         diagnostics.rules = outcome.ruleCounts
         diagnostics.abstainRule = outcome.abstainRule?.rawValue

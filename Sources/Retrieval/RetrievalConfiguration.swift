@@ -93,14 +93,14 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var neighbourRadius: Int = 1
     /// A neighbour's score as a fraction of the chunk it was pulled in by.
     public var neighbourScoreFactor: Double = 0.5
+    /// Share of a sentence's ranking coverage weighted among the evidence's own sentences
+    /// (`LocalTermWeights`) rather than by the library's chunk frequencies.
+    public var localTermWeight: Double = 0.5
     /// Extractive sentence score: coverage + these × context coverage and × retrieval strength,
     /// less the penalty for a sentence from a neighbour chunk.
     /// (0.5 and 0.3 gained 0.02 containment on the tuning set, `intent eval qa --tune`, but let a
     /// second sentence of the same chunk join answers more often — a PDF answer led with an
     /// unrelated sentence — so they stay 0.25 and 0.1 until the second-sentence rule accounts for it.)
-    /// Share of a sentence's ranking coverage weighted among the evidence's own sentences
-    /// (`LocalTermWeights`) rather than by the library's chunk frequencies.
-    public var localTermWeight: Double = 0.5
     public var sentenceContextWeight: Double = 0.25
     public var sentenceStrengthWeight: Double = 0.1
     public var neighbourSentencePenalty: Double = 0.05
@@ -138,11 +138,6 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// embedded with the question, and a cosine of at least this lifts the confidence to τ
     /// (0: off). Costs one embedding, only for answers that would abstain at gate A.
     public var sentenceRescueCosine: Double = 0.6
-    /// …and how many further ranked sentences are embedded beside the chosen answer, one of which
-    /// may answer instead (0: the chosen answer only). 3 was measured and not kept: on the
-    /// training pool answerable abstention 0.053 → 0.049 and off-library 0.900 → 0.892 for an
-    /// eval p95 of 55 → 142 ms (`intent eval qa --tune rescue_candidates=3`).
-    public var sentenceRescueCandidates: Int = 0
     /// Confidence = logistic(slope × (evidence − midpoint)), where evidence blends the best
     /// sentence's idf-weighted question-term coverage (this weight) with its chunk's coverage.
     public var sentenceCoverageWeight: Double = 0.65

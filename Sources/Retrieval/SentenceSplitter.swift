@@ -58,19 +58,23 @@ enum SentenceSplitter {
         if c == 0x0A { return true }
         if isHeadingLine(b, endingAt: i) { return true }
         if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") || c == UInt8(ascii: ">") { return true }
-        if startsField(b, at: k) { return true }
-        if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
-            return k + 1 < b.count && b[k + 1] == 0x20
-        }
-        if isDigit(c) {
-            var d = k
-            while d < b.count, isDigit(b[d]) { d += 1 }
-            return d + 1 < b.count && (b[d] == UInt8(ascii: ".") || b[d] == UInt8(ascii: ")")) && b[d + 1] == 0x20
-        }
+        if startsField(b, at: k) || startsListItem(b, at: k) { return true }
         // A line break inside prose ends a unit only after a line that itself looks finished.
         var p = i
         while p > 0, isSpace(b[p - 1]) { p -= 1 }
         return p > 0 && b[p - 1] == UInt8(ascii: ":")
+    }
+
+    /// Whether a Markdown list item starts at `k`: `- `, `* `, `+ `, or digits then `. ` or `) `.
+    static func startsListItem<C: RandomAccessCollection>(_ b: C, at k: C.Index) -> Bool where C.Element == UInt8, C.Index == Int {
+        guard k < b.endIndex else { return false }
+        let c = b[k]
+        if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
+            return k + 1 < b.endIndex && b[k + 1] == 0x20
+        }
+        var d = k
+        while d < b.endIndex, isDigit(b[d]) { d += 1 }
+        return d > k && d + 1 < b.endIndex && (b[d] == UInt8(ascii: ".") || b[d] == UInt8(ascii: ")")) && b[d + 1] == 0x20
     }
 
     /// Most words of a field's label ("Landlord:", "Due date:", "Policy number:").

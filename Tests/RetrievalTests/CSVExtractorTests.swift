@@ -54,6 +54,7 @@ final class CSVExtractorTests: XCTestCase {
         XCTAssertEqual(spelled("2026-12-02T09:30:00Z"), "2 December 2026")
         XCTAssertNil(spelled("2026-13-02"))
         XCTAssertNil(spelled("2026-12-32"))
+        XCTAssertNil(spelled("2026-02-30"), "no such day")
         XCTAssertNil(spelled("2026-12-0x"))
         XCTAssertNil(spelled("2026-12-021"))
         XCTAssertNil(spelled("12/02/2026"))

@@ -159,7 +159,9 @@ import Testing
         #expect(ExtractiveAnswerer.isTitleLine("Grandma Rose's Banana Bread") && ExtractiveAnswerer.isTitleLine("TENANCY AGREEMENT - SUMMARY"))
         #expect(!ExtractiveAnswerer.isTitleLine("Spare key under the mat") && !ExtractiveAnswerer.isTitleLine("From: Sam Patel")
                 && !ExtractiveAnswerer.isTitleLine("The Rent Is Due."))
-        #expect(ExtractiveAnswerer.isListItem("- x") && ExtractiveAnswerer.isListItem("12. x") && !ExtractiveAnswerer.isListItem("2026 was"))
+        for (text, item) in [("- x", true), ("12. x", true), ("3) x", true), ("2026 was", false), ("-x", false)] {
+            #expect(SentenceSplitter.startsListItem(Array(text.utf8), at: 0) == item, "\(text)")
+        }
         #expect(!answerer.addsToAnswer(apart, best), "it holds less than half the best one's share, and nothing new")
         #expect(answerer.choose(ranked).map(\.text) == ["The river Arno floods the valley every year.", "Its banks are low."])
         // apart, with a question word the best one lacks: it adds to the answer

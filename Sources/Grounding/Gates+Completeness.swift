@@ -8,7 +8,8 @@ import Foundation
 /// Rules: `H1.answer-type-missing` (noted; lowers the calibrated confidence), `H2.salient-term-uncovered`
 /// (one per term, noted), `H3.salient-coverage-below-floor` (abstain: the passage is about the
 /// topic but not about what is asked), `H4.question-number-missing` (a number the question
-/// states is nowhere near the answer: abstain).
+/// states is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
+/// names is not in the answer itself — "at Tesco in October" answered by a September row: abstain).
 struct CompletenessGate: GroundingGate {
     let id = GateID.completeness
     func evaluate(_ state: inout GroundingState) -> GateOutcome {
@@ -46,9 +47,15 @@ struct CompletenessGate: GroundingGate {
             firings.append(Firing(rule: RuleID("H2.salient-term-uncovered"), effect: .note))
             state.unanswered.append(word)
         }
+        // A month the question names must be in the answer itself: a row's neighbours are other
+        // records, whose dates say nothing of this one.
+        let claimStems = TextSignals.stems(claims.joined(separator: " "))
+        let monthMissing = zip(analysis.salient, analysis.salientWords).contains { stem, word in
+            TextSignals.monthNames.contains(word) && !claimStems.contains(stem)
+        }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
-        if numberMissing {
-            firings.append(Firing(rule: RuleID("H4.question-number-missing"),
+        if numberMissing || monthMissing {
+            firings.append(Firing(rule: RuleID(numberMissing ? "H4.question-number-missing" : "H5.question-month-missing"),
                                   effect: state.configuration.questionNumberMustAppear ? .abstain : .note))
         } else if state.salientCoverage < state.configuration.salientCoverageFloor {
             firings.append(Firing(rule: RuleID("H3.salient-coverage-below-floor"), effect: .abstain))

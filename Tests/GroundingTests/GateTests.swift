@@ -201,6 +201,18 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
                 == "H4.question-number-missing")
     }
+    @Test func aMonthTheQuestionNamesMustBeInTheAnswer() {
+        let q = "How much did I spend at Tesco in October?"
+        let september = "Date: 2026-09-28 (28 September 2026); Description: CARD PAYMENT TESCO; Amount: -64.12"
+        // the next row of the statement is October's: a neighbour does not date this one
+        var withNeighbour = input(question: q, passage: september, claim: september, verbatim: true)
+        withNeighbour.evidence[0].context = "Date: 2026-10-01 (1 October 2026); Description: DD THAMES WATER"
+        #expect(run(withNeighbour).abstainRule?.rawValue
+                == "H5.question-month-missing")
+        let october = "Date: 2026-10-12 (12 October 2026); Description: CARD PAYMENT TESCO; Amount: -41.80"
+        #expect(run(input(question: q, passage: october, claim: october, verbatim: true)).abstainRule == nil)
+    }
+
     @Test func aNumberInANameIsFoundInTheCitedPassage() {
         let q = "Who won Super Bowl 50?"
         let claim = "The Denver Broncos defeated the Carolina Panthers 24–10."

@@ -9,15 +9,34 @@ import Foundation
 /// (one per term, noted), `H3.salient-coverage-below-floor` (abstain: the passage is about the
 /// topic but not about what is asked), `H4.question-number-missing` (a number the question
 /// states is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
-/// names is not in the answer itself — "at Tesco in October" answered by a September row: abstain).
+/// names is not in the answer itself — "at Tesco in October" answered by a September row: abstain),
+/// `H6.record-name-missing` (a record without a name the question asks about, which the library
+/// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped),
+/// `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
+/// temperature, a time of day — and the answer has none: abstain).
 struct CompletenessGate: GroundingGate {
     let id = GateID.completeness
     func evaluate(_ state: inout GroundingState) -> GateOutcome {
         let analysis = state.analysis
-        let claims = state.live.map { state.input.claims[$0].text }
-        let context = state.live.flatMap { claim in state.cited(claim).map(\.context) }
-        let near = (claims + context).joined(separator: " ")
         var firings: [Firing] = []
+        // A record without a name the question asks about, which the library holds elsewhere, is
+        // another record ("How much Calpol should Ellie have?" is not answered by Jack's row): dropped.
+        let names = zip(analysis.salient, analysis.salientWords).filter { stem, word in
+            TextSignals.names(state.input.question).contains(word) && state.input.idf[word] != nil
+        }.map(\.0)
+        var live = state.live
+        if !names.isEmpty {
+            for claim in live where TextSignals.isRecord(state.input.claims[claim].text) {
+                let stems = TextSignals.stems(state.input.claims[claim].text)
+                guard names.contains(where: { !stems.contains($0) }) else { continue }
+                firings.append(Firing(rule: RuleID("H6.record-name-missing"), effect: .dropClaim, claim: claim))
+            }
+            let dropped = Set(firings.compactMap(\.claim))
+            live.removeAll { dropped.contains($0) }
+        }
+        let claims = live.map { state.input.claims[$0].text }
+        let context = live.flatMap { claim in state.cited(claim).map(\.context) }
+        let near = (claims + context).joined(separator: " ")
 
         let typeText = claims.joined(separator: " ")
         state.answerTypeAgrees = analysis.answerType.isSatisfied(by: typeText, question: state.input.question)
@@ -31,7 +50,7 @@ struct CompletenessGate: GroundingGate {
         // A number that is part of a name ("Super Bowl 50") names the topic, not a quantity the
         // answer repeats: the passage the claim cites (its heading included) is near enough.
         let nameNumbers = TextSignals.nameNumbers(state.input.question)
-        let citedNumbers = nameNumbers.isEmpty ? [] : Set(state.live.flatMap { claim in
+        let citedNumbers = nameNumbers.isEmpty ? [] : Set(live.flatMap { claim in
             state.cited(claim).flatMap { TextSignals.numbers($0.text) }
         })
         var covered = 0
@@ -54,9 +73,11 @@ struct CompletenessGate: GroundingGate {
             TextSignals.monthNames.contains(word) && !claimStems.contains(stem)
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
-        if numberMissing || monthMissing {
-            firings.append(Firing(rule: RuleID(numberMissing ? "H4.question-number-missing" : "H5.question-month-missing"),
-                                  effect: state.configuration.questionNumberMustAppear ? .abstain : .note))
+        let measureMissing = !claims.isEmpty && !state.answerTypeAgrees && AnswerType.namesMeasure(state.input.question)
+        if numberMissing || monthMissing || measureMissing {
+            let rule = numberMissing ? "H4.question-number-missing" : monthMissing ? "H5.question-month-missing"
+                : "H7.asked-measure-missing"
+            firings.append(Firing(rule: RuleID(rule), effect: state.configuration.questionNumberMustAppear ? .abstain : .note))
         } else if state.salientCoverage < state.configuration.salientCoverageFloor {
             firings.append(Firing(rule: RuleID("H3.salient-coverage-below-floor"), effect: .abstain))
         }

@@ -129,6 +129,8 @@ extension AnswerType {
         case .open: return true
         case .time:
             let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
+            // "what time…" asks for a clock time: a date or a price of 465 does not answer it
+            if Self.asksClockTime(TextSignals.words(question)) { return TextSignals.hasClockTime(text) }
             return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(text, asked))
         case .quantity:
             let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
@@ -162,6 +164,25 @@ extension AnswerType {
                                             "above", "below", "near", "next", "between", "opposite", "upstairs",
                                             "downstairs", "atop", "within", "among", "nearby"]
 
+    /// True when `question` names a measure that an answer states in one way only (a price, a
+    /// temperature, a time of day): an answer without one is not an answer of another kind, it is
+    /// none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
+    public static func namesMeasure(_ question: String) -> Bool {
+        let words = TextSignals.words(question)
+        let type = QuestionAnalysis.answerType(words)
+        if type == .time { return asksClockTime(words) }
+        guard type == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }
+        return measure == .money || measure == .temperature
+    }
+
+    /// "What time does…", "at which time…", but not "what time of year" or "what time period".
+    static func asksClockTime(_ words: [String]) -> Bool {
+        words.indices.contains { i in
+            ["what", "which"].contains(words[i]) && i + 1 < words.count && words[i + 1] == "time"
+                && !(i + 2 < words.count && ["of", "period", "periods", "frame", "span", "zone"].contains(words[i + 2]))
+        }
+    }
+
     private static func freshNumbers(_ text: String, _ asked: Set<String>) -> String {
         TextSignals.numbers(text).filter { !asked.contains($0) }.joined(separator: " ")
     }
@@ -175,6 +196,9 @@ enum Measure {
     case duration
     /// "how long is the river / the flight": a length or a duration.
     case durationOrLength
+    /// "how much did it cost", "how much was the boiler service" (after "how much", a word of
+    /// paying, or a form of "be" without a participle): money.
+    case money
 
     static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "s"]
 
@@ -185,8 +209,22 @@ enum Measure {
             if next == "ago" { return nil }
             return beVerbs.contains(next) ? .durationOrLength : .duration
         }
-        return nil
+        // "how much is the fridge", "how much was the service": a price ("how much is it
+        // distributed" is a degree, "how many did they pay" a count)
+        if order.indices.contains(where: { order[$0] == "many" && $0 > 0 && order[$0 - 1] == "how" }) { return nil }
+        let much = order.indices.first { order[$0] == "much" && $0 > 0 && order[$0 - 1] == "how" }
+        let rest = much.map { order.dropFirst($0 + 1) } ?? []
+        let priced = rest.first.map(beVerbs.contains) == true && !rest.dropFirst().contains { $0.count > 4 && $0.hasSuffix("ed") }
+        return priced || !words.isDisjoint(with: moneyWords) ? .money : nil
     }
+
+    static let moneyWords: Set<String> = ["cost", "costs", "pay", "paid", "pays", "spend", "spent", "spends", "charge",
+                                          "charged", "charges", "price", "priced", "fee", "fees", "quote", "quoted", "owe",
+                                          "owed", "raise", "raised", "earn", "earned", "earns", "premium", "bill", "refund",
+                                          "refunded", "deposit", "salary", "rent", "money", "budget", "fare"]
+    static let currencyWords: Set<String> = ["pound", "pounds", "pence", "dollar", "dollars", "cent", "cents", "euro", "euros",
+                                             "yen", "yuan", "franc", "francs", "mark", "marks", "rupee", "rupees", "lira",
+                                             "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur"]
 
     static let durationUnits: Set<String> = ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins",
                                              "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",
@@ -206,6 +244,14 @@ enum Measure {
             return text.range(of: #"\b\d{2,3}\s?[CF]\b"#, options: .regularExpression) != nil
         case .duration:
             return !words.isDisjoint(with: Self.durationUnits)
+        case .money:
+            // a currency sign or word, an amount to the penny as a statement's column has it ("195.00"),
+            if text.contains(where: { "£$€¥₹".contains($0) }) || text.contains("&pound;") || text.contains("&euro;") { return true }
+            // or a number under a money column's label ("amount: 287", "Debit: 195")
+            return !words.isDisjoint(with: Self.currencyWords)
+                || text.range(of: #"\b\d[\d,]*\.\d{2}\b"#, options: .regularExpression) != nil
+                || text.range(of: #"(?i)\b(amount|cost|price|total|debit|credit|paid|fee|balance|spent|charge|value)[a-z]*: -?\d"#,
+                              options: .regularExpression) != nil
         case .durationOrLength:
             return !words.isDisjoint(with: Self.durationUnits) || !words.isDisjoint(with: Self.lengthUnits)
                 || text.range(of: #"\d(km|m|ft|cm|mm|mi)\b"#, options: .regularExpression) != nil

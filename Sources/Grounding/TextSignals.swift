@@ -118,6 +118,28 @@ public enum TextSignals {
         return text.range(of: #"\d{1,2}:\d{2}"#, options: .regularExpression) != nil
     }
 
+    /// True for a record line (`person: Ellie; dose: 2 puffs`: a CSV row, a table row, a JSON
+    /// object, as the extractors write them): two or more `label: value` fields. Its neighbours are
+    /// other records, of other people and other dates, so what they say is no context of its own.
+    public static func isRecord(_ text: String) -> Bool {
+        let fields = text.components(separatedBy: "; ")
+        guard fields.count >= 2, !text.contains("\n") else { return false }
+        return fields.allSatisfy { field in
+            guard let colon = field.range(of: ": ") else { return false }
+            return field.distance(from: field.startIndex, to: colon.lowerBound) <= 40
+        }
+    }
+
+    /// True when `text` states a time of day: `21:30`, `9.15am`, `4pm`, `9 a.m.`, noon, midnight, o'clock
+    /// (`12.50` alone is a price, not a time).
+    public static func hasClockTime(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        if lowered.range(of: #"\b\d{1,2}:\d{2}\b|\b\d{1,2}(?:[:.]\d{2})?\s?(?:(?:am|pm)\b|[ap]\.m\.)"#, options: .regularExpression) != nil {
+            return true
+        }
+        return ["noon", "midday", "midnight", "o'clock", "o’clock"].contains { lowered.contains($0) }
+    }
+
     /// Numbers written as words, as `numbers` writes them ("fifth" and "five" → "5").
     static let spelledNumbers: [String: String] = {
         let cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",

@@ -8,7 +8,8 @@ import Primitives
 /// A record reads `date: 2026-02-09 (9 February 2026); category: groceries; amount: 91.30`: the
 /// values are source runs (a citation's quote is the row's bytes as the file has them), while the
 /// labels, the separators and the spelled-out month of an ISO date map to no source byte. The
-/// delimiter is the commonest of `,`, tab and `;` on the first line; quoted values may hold the
+/// dates of a column written `05/03/2025` are spelled out too when the column itself says which
+/// number is the day (see `dateOrders`). The delimiter is the commonest of `,`, tab and `;` on the first line; quoted values may hold the
 /// delimiter, doubled quotes and line breaks (read as spaces). A file whose first record does not
 /// look like a header (fewer than two columns, an empty label, a label with a digit) is read line
 /// by line as it is, as before.
@@ -25,7 +26,9 @@ enum CSVExtractor {
             builder.appendSource(start..<bytes.count)
             return builder.build()
         }
-        for record in records.dropFirst() {
+        let body = records.dropFirst()
+        let orders = dateOrders(body, bytes: bytes)
+        for record in body {
             var first = true
             for (column, field) in record.enumerated() {
                 let value = trimmed(field.range, bytes)
@@ -34,7 +37,10 @@ enum CSVExtractor {
                 first = false
                 builder.appendText((column < labels.count ? labels[column] : "column \(column + 1)") + ": ")
                 appendValue(value, bytes: bytes, to: &builder)
-                if let spelled = spelledISODate(bytes[value]) { builder.appendText(" (\(spelled))") }
+                if let spelled = spelledISODate(bytes[value])
+                    ?? orders[column].flatMap({ spelledNumericDate(bytes[value], dayFirst: $0 == .dayFirst) }) {
+                    builder.appendText(" (\(spelled))")
+                }
             }
             if !first { builder.appendText("\n") }
         }
@@ -140,23 +146,5 @@ enum CSVExtractor {
         }
         let rest = trimmed(lo..<range.upperBound, bytes)
         if !rest.isEmpty { builder.appendSource(rest) }
-    }
-
-    /// "9 February 2026" for a value that starts with an ISO date (`2026-02-09`, `2026-02-09T10:00`),
-    /// nil otherwise.
-    static func spelledISODate(_ value: ArraySlice<UInt8>) -> String? {
-        let b = Array(value.prefix(11))
-        guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, b.count == 10 || b[10] == 0x54 || b[10] == 0x20 else { return nil }
-        func number(_ r: Range<Int>) -> Int? {
-            var v = 0
-            for c in b[r] {
-                guard c >= 0x30 && c <= 0x39 else { return nil }
-                v = v * 10 + Int(c - 0x30)
-            }
-            return v
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              Civil.isValid(year: year, month: month, day: day) else { return nil }
-        return "\(day) \(Civil.monthNames[month - 1]) \(year)"
     }
 }

@@ -51,7 +51,9 @@ public enum TextExtractor {
                 ?? JSONTextExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .csv:
             return CSVExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
-        case .text, .markdown, .code, .pdf:
+        case .markdown:
+            return MarkdownTables.extract(bytes, from: choice.start, encoding: choice.encoding)
+        case .text, .code, .pdf:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)
             return builder.build()

@@ -236,7 +236,7 @@ struct ExtractiveAnswerer {
                     + configuration.sentenceCosineWeight * cosine
                 result.append(ScoredSentence(chunk: chunk, range: range, index: i, text: text, words: words, coverage: lexicalCoverage, found: found,
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
-                                             context: (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : "")))
+                                             context: TextSignals.isRecord(text) ? "" : (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : "")))
             }
         }
         if let model {

@@ -201,6 +201,44 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
                 == "H4.question-number-missing")
     }
+    @Test func aRecordWithoutTheNameAskedAboutIsAnotherRecords() {
+        let q = "How much Calpol should Ellie have?"
+        let jack = "person: Jack Barker; medication: Calpol; dose: 10ml"
+        let ellie = "person: Ellie Barker; medication: Calpol; dose: 5ml"
+        func asked(_ claims: [String], libraryHoldsEllie: Bool = true) -> GroundingOutcome {
+            var i = input(question: q, passage: claims.joined(separator: "\n\n"), claim: claims[0], verbatim: true)
+            i.claims = claims.map { GroundingClaim(text: $0, citations: [0], quotesVerified: true, verbatim: true) }
+            i.idf = ["calpol": 3, "jack": 2, "barker": 1].merging(libraryHoldsEllie ? ["ellie": 2] : [:]) { a, _ in a }
+            return run(i)
+        }
+        #expect(asked([jack]).abstainRule?.rawValue == "H0.all-claims-dropped")
+        #expect(asked([jack]).ruleCounts["H6.record-name-missing"] == 1)
+        // Ellie's own row answers, and Jack's beside it is dropped
+        let both = asked([ellie, jack])
+        #expect(both.abstainRule == nil && both.keptClaims == [0], "\(both.ruleCounts)")
+        // a name the library never mentions is gate A's to weigh
+        #expect(asked([jack], libraryHoldsEllie: false).ruleCounts["H6.record-name-missing"] == nil)
+        // a prose sentence is not a record: its subject may be "she"
+        let prose = "She should have 5ml of Calpol."
+        #expect(asked([prose]).ruleCounts["H6.record-name-missing"] == nil)
+        #expect(TextSignals.isRecord(jack) && !TextSignals.isRecord(prose) && !TextSignals.isRecord("Note: call me; soon"))
+    }
+
+    @Test func aQuestionThatNamesItsMeasureIsNotAnsweredWithoutOne() {
+        let q = "How much was the boiler service?"
+        let other = "The boiler must be serviced every 12 months."
+        #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue == "H7.asked-measure-missing")
+        let price = "Service charge: £85.00 (no VAT)."
+        #expect(run(input(question: q, passage: price, claim: price, verbatim: true)).abstainRule == nil)
+        // "how many" counts, "how much is it distributed" is a degree: no measure named
+        #expect(!AnswerType.namesMeasure("How many customers pay for the service?"))
+        #expect(!AnswerType.namesMeasure("How much is terra preta distributed over the forest?"))
+        #expect(AnswerType.namesMeasure("What time does the bag drop open?"))
+        #expect(!AnswerType.namesMeasure("How long did Project Apollo run?"))
+        #expect(run(input(question: "How much were groceries in February?", passage: "category: groceries; month: February; amount: 287",
+                          claim: "category: groceries; month: February; amount: 287", verbatim: true)).abstainRule == nil)
+    }
+
     @Test func aMonthTheQuestionNamesMustBeInTheAnswer() {
         let q = "How much did I spend at Tesco in October?"
         let september = "Date: 2026-09-28 (28 September 2026); Description: CARD PAYMENT TESCO; Amount: -64.12"
@@ -250,6 +288,11 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         ("How long should the cake cool?", "Let it cool for 10 minutes.", true),
         ("How long ago was it built?", "It was built in 1652.", true),
         ("How many eggs does it need?", "4 eggs", true),
+        ("How much was the boiler service?", "It is serviced every 12 months.", false),
+        ("How much was the boiler service?", "Service charge: £85.00 (no VAT).", true),
+        ("How much did I pay for the car tax?", "Description: DVLA VEHICLE TAX; Debit: 195.00", true),
+        ("How much did the stadium cost?", "It cost 1.2 billion dollars.", true),
+        ("How much Calpol should Ellie have?", "dose: 5ml", true),
     ])
     func aNamedMeasureWantsThatMeasure(_ question: String, _ sentence: String, _ satisfied: Bool) {
         #expect(AnswerType.quantity.isSatisfied(by: sentence, question: question) == satisfied)
@@ -261,6 +304,12 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         ("When does the shop open?", "It opens on 1 May.", .time, true),
         ("Who pays the council tax?", "The tenant pays council tax.", .entity, true),
         ("Who pays the council tax?", "Council tax is paid monthly.", .entity, false),
+        ("What time do we check out of the guesthouse?", "Cost: €465 for 3 nights, 30% deposit paid", .time, false),
+        ("What time do we check out of the guesthouse?", "Check-out is by 11am.", .time, true),
+        ("What time should Tom take his tablet?", "times: 21:30", .time, true),
+        ("What time should Tom take his tablet?", "It costs 12.50 a month.", .time, false),
+        ("What time does the bag drop open?", "Bag drop opens at 7.15 a.m. on the day.", .time, true),
+        ("What time of year do geese leave?", "They leave in October.", .time, true),
     ])
     func theVerbMayIsNoMonthAndARoleIsAParty(_ question: String, _ sentence: String, _ type: AnswerType, _ satisfied: Bool) {
         #expect(QuestionAnalysis.answerType(of: question) == type)

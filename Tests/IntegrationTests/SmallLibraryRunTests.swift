@@ -137,4 +137,50 @@ struct SmallLibraryRunTests {
         let tax = try await ask("Who pays the council tax?", home, environment)
         #expect(tax.answer == "The tenant pays council tax, electricity, gas, water and broadband.", "\(tax)")
     }
+
+    @Test(.enabled(if: SmallLibraryRunTests.models != nil, "needs minilm-l6-v2 (make models)"))
+    func exportsAndTablesAnswerAsRecords() async throws {
+        _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
+        let environment = ["INTENT_MODELS": Self.models ?? ""]
+        let home = TemporaryHome()
+        let docs = home.url.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        // a medication export whose list of times comes before the notes (once: an answer with no quote)
+        try Data("""
+            [{"person": "Ellie Barker", "medication": "Clenil Modulite", "dose": "2 puffs", "times": ["07:30", "19:30"],
+              "start_date": null, "notes": "Rinse mouth after use. Asthma review booked 9 May 2025 at 4:10pm"},
+             {"person": "Jack Barker", "medication": "Calpol", "dose": "10ml", "times": ["as needed"], "notes": "Age 6-8 dose"}]
+            """.utf8).write(to: docs.appendingPathComponent("medications.json"))
+        // a card statement with day-first dates, as a UK bank writes them
+        try Data("""
+            "Transaction Date","Description","Category","Debit","Credit"
+            "05/03/2025","PAYMENT RECEIVED - THANK YOU","Payment","","950.00"
+            "10/03/2025","DVLA VEHICLE TAX","Motoring","195.00",""
+            "28/03/2025","WATERSTONES BRISTOL","Shopping","26.98",""
+            """.utf8).write(to: docs.appendingPathComponent("card.csv"))
+        try Data("""
+            # Half marathon plan
+
+            | Week | Starting | Sunday long run |
+            |------|----------|-----------------|
+            | 8    | 12 Aug   | 13 km           |
+            | 9    | 19 Aug   | 18 km           |
+            """.utf8).write(to: docs.appendingPathComponent("plan.md"))
+        let add = try await IntentBinary.run(["library", "add", docs.path], home: home.path, environment: environment)
+        #expect(add.exitCode == 0, "\(add.stderr)")
+
+        let review = try await ask("When is Ellie's asthma review?", home, environment)
+        #expect(review.answer == "Asthma review booked 9 May 2025 at 4:10pm", "\(review)")
+        #expect(review.quotes.first == "Asthma review booked 9 May 2025 at 4:10pm", "\(review)")
+        let calpol = try await ask("How much Calpol should Ellie have?", home, environment)
+        #expect(calpol.answer.isEmpty, "Jack's row is not Ellie's: \(calpol)")
+        // 28/03/2025 reads as 28 March: the column has days above 12
+        let march = try await ask("How much did I spend at Waterstones in March?", home, environment)
+        #expect(march.answer.contains("(28 March 2025)") && march.answer.contains("26.98"), "\(march)")
+        #expect(march.quotes.first == "28/03/2025\",\"WATERSTONES BRISTOL\",\"Shopping\",\"26.98", "\(march)")
+        let february = try await ask("How much did I spend at Waterstones in February?", home, environment)
+        #expect(february.answer.isEmpty, "\(february)")
+        let run = try await ask("How far is the Sunday long run in week 9?", home, environment)
+        #expect(run.answer == "Week: 9; Starting: 19 Aug; Sunday long run: 18 km", "\(run)")
+    }
 }

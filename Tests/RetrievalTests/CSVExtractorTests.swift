@@ -26,6 +26,21 @@ final class CSVExtractorTests: XCTestCase {
         XCTAssertEqual(try sourceOfLine(1, extracted, bytes), "2026-02-16,dining,45.60")
     }
 
+    func testNumericDatesAreSpelledWhenTheColumnSaysWhichNumberIsTheDay() throws {
+        // a day above 12 in the column: day first; above 12 in the second place: month first
+        let uk = try extract("\"Transaction Date\",\"Debit\"\n\"05/03/2025\",\"950.00\"\n\"28/03/2025\",\"26.98\"\n").0.text
+        XCTAssertEqual(uk, "Transaction Date: 05/03/2025 (5 March 2025); Debit: 950.00\nTransaction Date: 28/03/2025 (28 March 2025); Debit: 26.98\n")
+        let us = try extract("when,what\n3/5/2025 10:00,a\n3.28.2025,b\n").0.text
+        XCTAssertEqual(us, "when: 3/5/2025 10:00 (5 March 2025); what: a\nwhen: 3.28.2025 (28 March 2025); what: b\n")
+        // a column that does not say, a column with another kind of value, an impossible date: as written
+        XCTAssertEqual(try extract("d,x\n05/03/2025,1\n04/03/2025,2\n").0.text, "d: 05/03/2025; x: 1\nd: 04/03/2025; x: 2\n")
+        XCTAssertEqual(try extract("d,x\n25/03/2025,1\nsoon,2\n").0.text, "d: 25/03/2025; x: 1\nd: soon; x: 2\n")
+        XCTAssertEqual(try extract("d,x\n31/02/2025,1\n13/03/2025,2\n").0.text, "d: 31/02/2025; x: 1\nd: 13/03/2025 (13 March 2025); x: 2\n")
+        XCTAssertNil(CSVExtractor.numericDate(ArraySlice("12.50".utf8)))
+        XCTAssertNil(CSVExtractor.numericDate(ArraySlice("2026-03-15".utf8)))
+        XCTAssertNil(CSVExtractor.numericDate(ArraySlice("1/2/25".utf8)))
+    }
+
     func testQuotedValuesHoldDelimitersQuotesAndLineBreaks() throws {
         let csv = "name,address,note\r\n\"Ellis, Margaret\",\"18 Orchard Road\r\nBristol\",\"said \"\"fine\"\"\"\r\nSam,,x\r\n"
         let (extracted, bytes) = try extract(csv)

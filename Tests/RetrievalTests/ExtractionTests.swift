@@ -52,7 +52,7 @@ final class ExtractionTests: XCTestCase {
         let (text, bytes) = try extract(json, .json)
         XCTAssertEqual(text.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init), [
             "exported: 2026-10-30T19:02:11Z (30 October 2026)",
-            "name: Spotify; price: 19.99; renews: 2026-11-21 (21 November 2026)", "tags: music", "tags: family",
+            "name: Spotify; price: 19.99; renews: 2026-11-21 (21 November 2026); tags: music, family",
             "name: Gym; cancel: true",
         ])
         for s in text.segments {

@@ -142,6 +142,37 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(String(decoding: b[ranges[1]], as: UTF8.self), "Bake at 180 C for forty minutes.")
     }
 
+    func testMarkdownTableRowsReadAsRecordsLabelledByTheirHeader() throws {
+        let md = """
+            # Plan
+
+            | Week | Starting | Sunday long run |
+            |------|:--------:|-----------------|
+            | 9    | 19 Aug   | 18 km           |
+            | 10   | 26 Aug   | a \\| b         |
+            After the table.
+            """
+        let bytes = Array(md.utf8)
+        let text = try TextExtractor.extract(bytes, kind: .markdown, path: "plan.md")
+        XCTAssertEqual(text.text, """
+            # Plan
+
+            Week: 9; Starting: 19 Aug; Sunday long run: 18 km
+
+            Week: 10; Starting: 26 Aug; Sunday long run: a \\| b
+
+            After the table.
+            """)
+        // the row's quote is its bytes in the file
+        let row = try XCTUnwrap(text.text.range(of: "Week: 9; Starting: 19 Aug; Sunday long run: 18 km"))
+        let lo = text.text.utf8.distance(from: text.text.startIndex, to: row.lowerBound)
+        let source = try XCTUnwrap(text.sourceRange(of: lo..<(lo + text.text.utf8.distance(from: row.lowerBound, to: row.upperBound))))
+        XCTAssertEqual(String(decoding: bytes[source], as: UTF8.self), "9    | 19 Aug   | 18 km")
+        // no table (a pipe in prose, a rule without a header): the bytes as they are
+        let plain = "a | b\nno rule here\n\n---\n"
+        XCTAssertEqual(try TextExtractor.extract(Array(plain.utf8), kind: .markdown, path: "p.md").text, plain)
+    }
+
     func testCSVRowIsFoundByItsCells() throws {
         let t = try TempLibrary()
         let answer = try answer("How much were groceries in February?", from: [

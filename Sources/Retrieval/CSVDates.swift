@@ -1,0 +1,70 @@
+import Primitives
+
+/// Dates in records, spelled out beside the value as written (`2026-02-09 (9 February 2026)`), so
+/// a question that names the month finds the row.
+extension CSVExtractor {
+    enum DateOrder { case dayFirst, monthFirst }
+
+    /// "9 February 2026" for a value that starts with an ISO date (`2026-02-09`, `2026-02-09T10:00`),
+    /// nil otherwise.
+    static func spelledISODate(_ value: ArraySlice<UInt8>) -> String? {
+        let b = Array(value.prefix(11))
+        guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, b.count == 10 || b[10] == 0x54 || b[10] == 0x20,
+              let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]) else { return nil }
+        return spelled(year: year, month: month, day: day)
+    }
+
+    /// The order of each column whose every value is a numeric date (`5/3/2025`, `05.03.2025`,
+    /// `05-03-2025`, optionally followed by a time): day first when some first number is above 12,
+    /// month first when some second number is; nil for other columns and for a column that does
+    /// not say (every number 12 or less: `05/03/2025` could be either, and is left as written).
+    static func dateOrders(_ records: ArraySlice<[Field]>, bytes: [UInt8]) -> [DateOrder?] {
+        let width = records.map(\.count).max() ?? 0
+        return (0..<width).map { column in
+            var firstBig = false, secondBig = false, seen = false
+            for record in records where column < record.count {
+                let value = trimmed(record[column].range, bytes)
+                guard !value.isEmpty else { continue }
+                guard let (a, b, _) = numericDate(bytes[value]) else { return nil }
+                seen = true
+                firstBig = firstBig || a > 12
+                secondBig = secondBig || b > 12
+            }
+            guard seen, firstBig != secondBig else { return nil }
+            return firstBig ? .dayFirst : .monthFirst
+        }
+    }
+
+    /// "5 March 2025" for `05/03/2025` read day first, nil when it is no valid date that way.
+    static func spelledNumericDate(_ value: ArraySlice<UInt8>, dayFirst: Bool) -> String? {
+        guard let (a, b, year) = numericDate(value) else { return nil }
+        return dayFirst ? spelled(year: year, month: b, day: a) : spelled(year: year, month: a, day: b)
+    }
+
+    /// The three numbers of `d/m/yyyy` (one or two digits, then four; `/`, `.` or `-` twice, the
+    /// same), with nothing after but a time or the end.
+    static func numericDate(_ value: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+        let b = Array(value.prefix(10))
+        guard let s1 = b.firstIndex(where: { [0x2F, 0x2E, 0x2D].contains($0) }), (1...2).contains(s1),
+              let s2 = b[(s1 + 1)...].firstIndex(of: b[s1]), (1...2).contains(s2 - s1 - 1), s2 + 5 <= b.count,
+              let a = number(b[0..<s1]), let m = number(b[(s1 + 1)..<s2]), let year = number(b[(s2 + 1)..<(s2 + 5)])
+        else { return nil }
+        let rest = value.dropFirst(s2 + 5)
+        guard rest.isEmpty || rest.first == 0x20 || rest.first == 0x54 else { return nil }
+        return (a, m, year)
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var v = 0
+        for c in digits {
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            v = v * 10 + Int(c - 0x30)
+        }
+        return v
+    }
+
+    private static func spelled(year: Int, month: Int, day: Int) -> String? {
+        Civil.isValid(year: year, month: month, day: day) ? "\(day) \(Civil.monthNames[month - 1]) \(year)" : nil
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Markdown pipe tables read as records, the rest of the file verbatim: under a header row and
+/// its `|---|:---:|` line, each row is one unit of its cells labelled by their column
+/// (`Week: 9; Starting: 19 Aug; Sunday long run: 18 km`), so "how far is the long run in week 9"
+/// finds the row and the answer says which column is which. Labels and separators map to no
+/// source byte; the header and its rule are not text of their own; the cells' bytes are verbatim
+/// (an escaped `\|` stays in its cell). A file without a table is its bytes, as before.
+enum MarkdownTables {
+    static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding) -> ExtractedText {
+        var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
+        let lines = lineRanges(bytes, from: start)
+        var copied = start
+        var i = 0
+        while i + 1 < lines.count {
+            guard isRule(bytes, lines[i + 1]), let labels = header(bytes, lines[i], encoding: encoding),
+                  cells(bytes, lines[i + 1]).count == labels.count else { i += 1; continue }
+            builder.appendSource(copied..<lines[i].lowerBound)
+            builder.appendBreak()
+            var row = i + 2
+            while row < lines.count, bytes[lines[row]].contains(0x7C), !isBlank(bytes, lines[row]) {
+                var first = true
+                for (column, cell) in cells(bytes, lines[row]).enumerated() where !cell.isEmpty {
+                    builder.appendText((first ? "" : "; ") + (column < labels.count ? labels[column] : "column \(column + 1)") + ": ")
+                    builder.appendSource(cell)
+                    first = false
+                }
+                if !first { builder.appendBreak() }
+                row += 1
+            }
+            copied = row < lines.count ? lines[row].lowerBound : bytes.count
+            i = row
+        }
+        builder.appendSource(copied..<bytes.count)
+        return builder.build()
+    }
+
+    /// Each line's bytes, without its `\n` (a `\r` before it stays, and is trimmed from cells).
+    static func lineRanges(_ bytes: [UInt8], from start: Int) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var lo = start
+        for i in start..<bytes.count where bytes[i] == 0x0A {
+            out.append(lo..<i)
+            lo = i + 1
+        }
+        if lo < bytes.count { out.append(lo..<bytes.count) }
+        return out
+    }
+
+    /// The trimmed cells of a table line: split at `|` (not `\|`), the outer pipes' empty ends dropped.
+    static func cells(_ bytes: [UInt8], _ line: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var lo = line.lowerBound
+        for i in line where bytes[i] == 0x7C && (i == line.lowerBound || bytes[i - 1] != 0x5C) {
+            parts.append(lo..<i)
+            lo = i + 1
+        }
+        parts.append(lo..<line.upperBound)
+        var trimmedParts = parts.map { CSVExtractor.trimmed($0, bytes) }
+        if trimmedParts.first?.isEmpty == true { trimmedParts.removeFirst() }
+        if trimmedParts.last?.isEmpty == true { trimmedParts.removeLast() }
+        return trimmedParts
+    }
+
+    /// The header row's labels: a line with a pipe and at least two non-empty cells.
+    static func header(_ bytes: [UInt8], _ line: Range<Int>, encoding: TextEncoding) -> [String]? {
+        guard bytes[line].contains(0x7C) else { return nil }
+        let labels = cells(bytes, line).map { encoding.decode(bytes[$0]) }
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return labels
+    }
+
+    /// `|---|:--:|` (at least three dashes a cell, colons at the ends only).
+    static func isRule(_ bytes: [UInt8], _ line: Range<Int>) -> Bool {
+        guard bytes[line].contains(0x7C) || bytes[line].contains(0x2D) else { return false }
+        let parts = cells(bytes, line)
+        return parts.count >= 2 && parts.allSatisfy { cell in
+            var body = bytes[cell]
+            if body.first == 0x3A { body = body.dropFirst() }
+            if body.last == 0x3A { body = body.dropLast() }
+            return body.count >= 3 && body.allSatisfy { $0 == 0x2D }
+        }
+    }
+
+    static func isBlank(_ bytes: [UInt8], _ line: Range<Int>) -> Bool {
+        bytes[line].allSatisfy(SentenceSplitter.isSpace)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import Retrieval
+
+/// Every extractor's text maps forward into its file: a quote is one stretch of source bytes, so
+/// the runs of text must come in the file's order (a record's nested list written after the
+/// record, out of order, once made a chunk's source range wrong and its quotes unverifiable).
+@Suite struct ExtractionOrderTests {
+    /// A small deterministic generator (SplitMix64), so a failure reproduces.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func json(_ depth: Int, _ rng: inout Seeded) -> String {
+        let words = ["tablet", "21:30", "Ellie", "2025-05-09", "x", "notes on the review", "£42.50", ""]
+        switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &rng) {
+        case 0: return "\"\(words.randomElement(using: &rng)!)\""
+        case 1: return ["12", "3.5", "true", "false", "null"].randomElement(using: &rng)!
+        case 2, 3: return "\"\(words.randomElement(using: &rng)!) \(Int.random(in: 0..<99, using: &rng))\""
+        case 4:
+            let n = Int.random(in: 0..<(depth == 0 ? 12 : 5), using: &rng)
+            return "[" + (0..<n).map { _ in json(depth + 1, &rng) }.joined(separator: ", ") + "]"
+        default:
+            let n = Int.random(in: 0..<9, using: &rng)
+            return "{" + (0..<n).map { k in "\"k\(k)\": \(json(depth + 1, &rng))" }.joined(separator: ",\n ") + "}"
+        }
+    }
+
+    /// Runs of text in ascending source order, each the source's bytes.
+    static func check(_ text: ExtractedText, _ bytes: [UInt8]) -> Bool {
+        let t = Array(text.text.utf8)
+        var last = 0
+        for s in text.segments {
+            guard s.sourceOffset >= last, s.sourceLength != s.length || t[s.textOffset..<(s.textOffset + s.length)] == bytes[s.sourceOffset..<(s.sourceOffset + s.length)]
+            else { return false }
+            last = s.sourceOffset + s.sourceLength
+        }
+        return true
+    }
+
+    @Test func jsonRecordsKeepTheFilesOrder() throws {
+        var rng = Seeded(state: 14)
+        var parsed = 0
+        for _ in 0..<400 {
+            let source = Self.json(0, &rng)
+            let bytes = Array(source.utf8)
+            let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
+            #expect(Self.check(text, bytes), "\(source)")
+            if JSONRecords.extract(bytes, from: 0, encoding: .utf8) != nil { parsed += 1 }
+        }
+        #expect(parsed == 400)
+    }
+
+    @Test func aRecordsListBeforeItsLaterMembersKeepsOrderAndStaysInTheRecord() throws {
+        let source = """
+            [{"person": "Ellie", "times": ["07:30", "19:30"], "address": {"town": "Thornbury"}, "start": null,
+              "notes": "Review booked 9 May 2025", "doses": [{"at": "08:00"}], "after": "a later member"}]
+            """
+        let bytes = Array(source.utf8)
+        let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
+        #expect(Self.check(text, bytes))
+        #expect(text.text.split(separator: "\n").map(String.init) == [
+            "person: Ellie; times: 07:30, 19:30; address town: Thornbury; notes: Review booked 9 May 2025", "at: 08:00",
+            "after: a later member",
+        ])
+    }
+
+    @Test func csvAndHTMLTablesKeepTheFilesOrder() throws {
+        var rng = Seeded(state: 7)
+        for _ in 0..<200 {
+            let rows = (0..<Int.random(in: 1..<6, using: &rng)).map { _ in
+                (0..<Int.random(in: 1..<5, using: &rng)).map { _ in ["a", "\"b, c\"", "2026-03-01", "05/03/2025", "", "x y"].randomElement(using: &rng)! }
+                    .joined(separator: ",")
+            }
+            let csv = "date,what,amount\n" + rows.joined(separator: "\n")
+            let cells = rows.map { "<tr><td>" + $0.replacingOccurrences(of: ",", with: "</td><td>") + "</td></tr>" }
+            let html = "<table><tr><th>A</th><th>B</th></tr>" + cells.joined() + "</table><p>After &amp; on.</p>"
+            for (source, kind) in [(csv, DocumentKind.csv), (html, .html)] {
+                let bytes = Array(source.utf8)
+                #expect(Self.check(try TextExtractor.extract(bytes, kind: kind, path: "t"), bytes), "\(source)")
+            }
+        }
+    }
+}

@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 import Primitives
 
-/// `PDFTextSource` that runs poppler's `pdftotext` as a child process: no shell, the file passed
+/// `PDFTextSource` that runs poppler's `pdftotext -bbox-layout` as a child process (its words and
+/// their boxes, composed by `PDFLayout`): no shell, the file passed
 /// as an absolute path (so it is never read as an option), text to a pipe, killed when it runs
 /// past `timeoutSeconds` or writes more than `maxOutputBytes`.
 public struct Pdftotext: PDFTextSource {
@@ -26,13 +27,13 @@ public struct Pdftotext: PDFTextSource {
     public func text(ofPDF path: String) throws -> [UInt8] {
         guard let exe = executable else { throw RetrievalError.pdfExtractorMissing(path: path) }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let run = try ChildProcess.run([exe, "-q", "-enc", "UTF-8", "-eol", "unix", absolute, "-"],
+        let run = try ChildProcess.run([exe, "-q", "-bbox-layout", "-enc", "UTF-8", "-eol", "unix", absolute, "-"],
                                        timeout: configuration.timeoutSeconds, maxOutput: configuration.maxOutputBytes,
                                        path: path)
         switch run.outcome {
         case .timedOut: throw RetrievalError.pdfFailed(path: path, reason: "pdftotext took over \(Int(configuration.timeoutSeconds)) s")
         case .outputTooLarge: throw RetrievalError.pdfFailed(path: path, reason: "text over \(configuration.maxOutputBytes) bytes")
-        case .exited(0): return run.output
+        case .exited(0): return PDFLayout.compose(run.output) ?? run.output
         // pdftotext: 1 cannot open the PDF (damaged, or encrypted with a password), 3 permissions
         case .exited(1):
             let encrypted = Pdftotext.isEncrypted(path)

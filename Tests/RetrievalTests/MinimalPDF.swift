@@ -4,7 +4,28 @@ import Foundation
 /// or a page with only a drawn rectangle when its list is empty (a "scanned" page: no text).
 /// Fixtures/pdf/handbook.pdf is `MinimalPDF.handbook` (see its README).
 enum MinimalPDF {
+    /// One page of `lines` (a paragraph) then `rows` whose cells stand 200 points apart, as a
+    /// form or a report lays out a label and its value.
+    static func table(lines: [String], rows: [[String]]) -> [UInt8] {
+        var stream = "BT /F1 11 Tf 72 720 Td 14 TL\n" + lines.map { "(\(escape($0))) Tj T*\n" }.joined() + "ET\n"
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() {
+                stream += "BT /F1 11 Tf \(72 + 200 * c) \(600 - 20 * r) Td (\(escape(cell))) Tj ET\n"
+            }
+        }
+        return document(streams: [stream])
+    }
+
     static func document(pages: [[String]]) -> [UInt8] {
+        document(streams: pages.map { lines in
+            var stream = lines.isEmpty ? "0.5 g 72 300 468 400 re f\n" : "BT /F1 11 Tf 72 720 Td 14 TL\n"
+            for line in lines { stream += "(\(escape(line))) Tj T*\n" }
+            if !lines.isEmpty { stream += "ET\n" }
+            return stream
+        })
+    }
+
+    static func document(streams pages: [String]) -> [UInt8] {
         var out: [UInt8] = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
         var offsets: [Int] = []
         func object(_ body: String) {
@@ -15,11 +36,8 @@ enum MinimalPDF {
         object("<< /Type /Catalog /Pages 2 0 R >>")
         object("<< /Type /Pages /Kids [\(pageIds.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>")
         object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-        for (i, lines) in pages.enumerated() {
+        for (i, stream) in pages.enumerated() {
             object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents \(pageIds[i] + 1) 0 R >>")
-            var stream = lines.isEmpty ? "0.5 g 72 300 468 400 re f\n" : "BT /F1 11 Tf 72 720 Td 14 TL\n"
-            for line in lines { stream += "(\(escape(line))) Tj T*\n" }
-            if !lines.isEmpty { stream += "ET\n" }
             object("<< /Length \(stream.utf8.count) >>\nstream\n\(stream)endstream")
         }
         let xref = out.count

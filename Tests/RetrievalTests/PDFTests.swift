@@ -34,6 +34,42 @@ struct PDFTests {
         #expect(PDFText.page(at: 999, in: text) == 4)
     }
 
+    /// poppler's `-bbox-layout` words, as it writes them: a heading, a label and its value side by
+    /// side (two one-line blocks on one line), a row of three cells, a paragraph of two lines.
+    @Test func tableRowsAreOneLineAndParagraphsKeepTheirLines() throws {
+        func block(_ lines: [(x: Double, y: Double, words: [String])]) -> String {
+            "<block>" + lines.map { l in
+                "<line xMin=\"\(l.x)\" yMin=\"\(l.y)\" xMax=\"\(l.x + 60)\" yMax=\"\(l.y + 9)\">"
+                    + l.words.map { "<word xMin=\"0\" yMin=\"0\" xMax=\"0\" yMax=\"0\">\($0)</word>" }.joined() + "</line>"
+            }.joined() + "</block>"
+        }
+        let page1 = block([(57, 50, ["School", "Report"])]) + "</flow><flow>" + block([(62, 115, ["Class", "teacher"])])
+            + "</flow><flow>" + block([(204, 115, ["Mr", "Owen", "Pritchard"])])
+            + block([(62, 133, ["Reading"])]) + block([(204, 133.2, ["GDS"])]) + block([(300, 133, ["1"])])
+            + block([(57, 160, ["He", "reads", "well", "&amp;"]), (57, 172, ["widely."])])
+        let xhtml = "<doc><page width=\"595\"><flow>\(page1)</flow></page><page><flow>"
+            + block([(57, 50, ["Page", "two&#46;"])]) + "</flow></page></doc>"
+        let text = try #require(PDFLayout.compose(Array(xhtml.utf8)))
+        #expect(String(decoding: text, as: UTF8.self) == """
+            School Report
+
+            Class teacher: Mr Owen Pritchard
+
+            Reading; GDS; 1
+
+            He reads well &
+            widely.
+
+            \u{0C}Page two.
+
+            \u{0C}
+            """)
+        #expect(PDFText.page(at: text.count - 3, in: text) == 2)
+        // output that is not bbox XHTML (no page) is not composed
+        #expect(PDFLayout.compose(Array("plain text".utf8)) == nil)
+        #expect(PDFLayout.rowText(["Total due.", "£12"]) == "Total due.; £12")
+    }
+
     @Test func extractedTextMapsOntoItselfAndNeedsLetters() throws {
         let output = Array("Fire drill at noon.\n\u{0C}Caf\u{E9} on page two.\n\u{0C}".utf8)
         let text = try TextExtractor.extract(output, kind: .pdf, path: "a.pdf")
@@ -83,6 +119,21 @@ struct PDFTests {
         #expect(s.split(separator: "\u{0C}", omittingEmptySubsequences: false).count == 4)  // 3 pages + trailing
         let r = try EncodingTests.range(of: "Taxi receipts must be submitted within 30 days of the journey.", in: s)
         #expect(PDFText.page(at: r.lowerBound, in: text) == 2)
+    }
+
+    @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))
+    func aLabelAndItsValueSideBySideAnswerTogether() throws {
+        let t = try TempLibrary()
+        let url = try Self.write(MinimalPDF.table(lines: ["Spring term report for Jack Barker, Year 4."],
+                                                  rows: [["Class teacher", "Mr Owen Pritchard"], ["Reading age", "10 years 2 months"],
+                                                         ["Reading", "GDS", "1"]]), "report.pdf", in: t)
+        let text = String(decoding: try Pdftotext().text(ofPDF: url.path), as: UTF8.self)
+        #expect(text.contains("Class teacher: Mr Owen Pritchard\n\nReading age: 10 years 2 months\n\nReading; GDS; 1"), "\(text)")
+        try t.library.enqueue(paths: [url])
+        #expect(try t.library.processQueue().indexed == 1)
+        let answer = try t.library.ask(question: "Who is Jack's class teacher?")
+        #expect(answer.answer?.contains("Class teacher: Mr Owen Pritchard") == true, "\(answer)")
+        #expect(answer.citations.contains { $0.quote == "Class teacher: Mr Owen Pritchard" && $0.offsets == "extracted-text" })
     }
 
     @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The text of a PDF from `pdftotext -bbox-layout`: its words in poppler's reading order, a
+/// block's lines one per line, blocks apart by a blank line, each page ended by a form feed (as
+/// plain `pdftotext` writes them) — except that the cells of a table row, which poppler gives as
+/// blocks of one line each side by side, are one line: `Class teacher: Mr Owen Pritchard` for a
+/// label and its value, `Reading; GDS; 1` for more cells. A policy schedule or a school report is
+/// mostly such rows, and "who is the class teacher" needs the label and the value together.
+/// This text is the PDF's "extracted text": citations' offsets are into it.
+enum PDFLayout {
+    /// Appended to a PDF's content hash: a PDF indexed from another composition (plain
+    /// `pdftotext` before this one) is extracted again by the next add.
+    static let version = "+layout1"
+
+    struct Line {
+        var words: [String] = []
+        var xMin = 0.0, yMin = 0.0, xMax = 0.0, yMax = 0.0
+        var text: String { words.joined(separator: " ") }
+    }
+
+    /// The composed text of `xhtml`, or nil when it holds no page (not bbox output).
+    static func compose(_ xhtml: [UInt8]) -> [UInt8]? {
+        var pages: [[[Line]]] = []
+        var i = 0
+        let n = xhtml.count
+        func named(_ name: String, at start: Int) -> Bool {
+            let b = Array(name.utf8)
+            guard start + b.count < n, xhtml[start..<(start + b.count)].elementsEqual(b) else { return false }
+            let next = xhtml[start + b.count]
+            return next == UInt8(ascii: " ") || next == UInt8(ascii: ">")
+        }
+        while i < n {
+            guard xhtml[i] == UInt8(ascii: "<"), let close = xhtml[i...].firstIndex(of: UInt8(ascii: ">")) else { i += 1; continue }
+            let start = i + 1
+            i = close + 1
+            if named("word", at: start) {
+                guard let end = find(Array("</word>".utf8), in: xhtml, from: i), let p = pages.indices.last,
+                      let b = pages[p].indices.last, let l = pages[p][b].indices.last else { continue }
+                pages[p][b][l].words.append(decodeEntities(String(decoding: xhtml[i..<end], as: UTF8.self)))
+                i = end + 7
+            } else if named("line", at: start), !pages.isEmpty, !(pages.last?.isEmpty ?? true) {
+                let tag = String(decoding: xhtml[start..<close], as: UTF8.self)
+                var line = Line()
+                line.xMin = attribute("xMin", tag); line.yMin = attribute("yMin", tag)
+                line.xMax = attribute("xMax", tag); line.yMax = attribute("yMax", tag)
+                pages[pages.count - 1][pages[pages.count - 1].count - 1].append(line)
+            } else if named("block", at: start), !pages.isEmpty {
+                pages[pages.count - 1].append([])
+            } else if named("page", at: start) {
+                pages.append([])
+            }
+        }
+        guard !pages.isEmpty else { return nil }
+        return Array(pages.map { page in paragraphs(page).joined(separator: "\n\n") + "\n\n\u{0C}" }.joined().utf8)
+    }
+
+    /// A page's paragraphs: each block's lines, with side-by-side one-line blocks joined as a row.
+    static func paragraphs(_ blocks: [[Line]]) -> [String] {
+        var out: [String] = []
+        var row: [Line] = []
+        func flush() {
+            if !row.isEmpty { out.append(rowText(row.map(\.text))) }
+            row = []
+        }
+        for block in blocks {
+            let lines = block.filter { !$0.words.isEmpty }
+            guard !lines.isEmpty else { continue }
+            if lines.count == 1, let cell = lines.first {
+                if let last = row.last, !sameRow(last, cell) { flush() }
+                row.append(cell)
+            } else {
+                flush()
+                out.append(lines.map(\.text).joined(separator: "\n"))
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// `b` is the next cell of `a`'s row: on the same line (tops within half a line) and to its right.
+    static func sameRow(_ a: Line, _ b: Line) -> Bool {
+        let height = max(a.yMax - a.yMin, 1)
+        return abs(a.yMin - b.yMin) <= height / 2 && b.xMin >= a.xMax - 1
+    }
+
+    /// A row's text: `label: value` for a label (at most five words, no closing punctuation) and
+    /// its value; other rows' cells joined by `; `.
+    static func rowText(_ cells: [String]) -> String {
+        guard cells.count > 1 else { return cells.first ?? "" }
+        if cells.count == 2, let label = cells.first, label.split(separator: " ").count <= 5,
+           let last = label.last, !".:;,!?".contains(last) {
+            return "\(label): \(cells[1])"
+        }
+        return cells.joined(separator: "; ")
+    }
+
+    static func attribute(_ name: String, _ tag: String) -> Double {
+        guard let r = tag.range(of: " \(name)=\"") else { return 0 }
+        return Double(tag[r.upperBound...].prefix { $0 != "\"" }) ?? 0
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var i = start
+        while i + needle.count <= bytes.count {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The five XML entities and numeric references (poppler writes no others).
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[amp...]
+            guard let semi = after.firstIndex(of: ";"), after.distance(from: amp, to: semi) <= 10 else {
+                out += "&"; rest = rest[rest.index(after: amp)...]; continue
+            }
+            let name = after[after.index(after: amp)..<semi]
+            let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+            if let value = named[name] {
+                out += value
+            } else if name.hasPrefix("#"), let code = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16) : UInt32(name.dropFirst()),
+                      let scalar = Unicode.Scalar(code) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += after[amp...semi]
+            }
+            rest = rest[rest.index(after: semi)...]
+        }
+        return out + rest
+    }
+}

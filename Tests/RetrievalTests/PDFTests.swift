@@ -134,6 +134,14 @@ struct PDFTests {
         let answer = try t.library.ask(question: "Who is Jack's class teacher?")
         #expect(answer.answer?.contains("Class teacher: Mr Owen Pritchard") == true, "\(answer)")
         #expect(answer.citations.contains { $0.quote == "Class teacher: Mr Owen Pritchard" && $0.offsets == "extracted-text" })
+        // unchanged, it is not extracted again; indexed from plain pdftotext text (a content hash
+        // without the composition's version), the next add extracts it again
+        try t.library.enqueue(paths: [url])
+        #expect(try t.library.processQueue().unchanged == 1)
+        let db = try t.library.store.database()
+        try db.write { try $0.run("UPDATE library_documents SET content_hash = substr(content_hash, 1, 64)", []) }
+        try t.library.enqueue(paths: [url])
+        #expect(try t.library.processQueue().indexed == 1)
     }
 
     @Test(.enabled(if: hasPdftotext, "pdftotext (poppler-utils) is not installed"))

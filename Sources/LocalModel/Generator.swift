@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The token loop of one generation call: prompt evaluation (reusing the cached prefix),
 /// choice of each token (free or schema-guided), stop conditions and streaming of text deltas.

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Schema-guided token choice: at each step the best-scoring token whose bytes keep the output
 /// a valid prefix of a schema-conforming JSON document.

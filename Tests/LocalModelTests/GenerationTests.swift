@@ -33,11 +33,11 @@ import Testing
         logits.withUnsafeBufferPointer { l in
             #expect(Sampler.argmax(l) == Sampler.topK(l, 5)[0])
             #expect(Sampler.topK(l, 3).map { l[$0] } == Sampler.topK(l, 3).map { l[$0] }.sorted(by: >))
-            var a = LocalModel.SeededGenerator(seed: 9), b = LocalModel.SeededGenerator(seed: 9)
+            var a = SeededGenerator(seed: 9), b = SeededGenerator(seed: 9)
             let x = (0..<20).map { _ in Sampler.sample(l, temperature: 0.8, topP: 0.9, using: &a) }
             let y = (0..<20).map { _ in Sampler.sample(l, temperature: 0.8, topP: 0.9, using: &b) }
             #expect(x == y)
-            var c = LocalModel.SeededGenerator(seed: 9)
+            var c = SeededGenerator(seed: 9)
             #expect(Sampler.sample(l, temperature: 0, topP: 1, using: &c) == Sampler.argmax(l))
             // top-p keeps only the nucleus: with p tiny, only the best token survives.
             #expect((0..<10).allSatisfy { _ in Sampler.sample(l, temperature: 1, topP: 1e-6, using: &c) == Sampler.argmax(l) })

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 @testable import Retrieval
 
@@ -6,19 +7,7 @@ import Testing
 /// the runs of text must come in the file's order (a record's nested list written after the
 /// record, out of order, once made a chunk's source range wrong and its quotes unverifiable).
 @Suite struct ExtractionOrderTests {
-    /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func json(_ depth: Int, _ rng: inout Seeded) -> String {
+    static func json(_ depth: Int, _ rng: inout SeededGenerator) -> String {
         let words = ["tablet", "21:30", "Ellie", "2025-05-09", "x", "notes on the review", "£42.50", ""]
         switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &rng) {
         case 0: return "\"\(words.randomElement(using: &rng)!)\""
@@ -46,7 +35,7 @@ import Testing
     }
 
     @Test func jsonRecordsKeepTheFilesOrder() throws {
-        var rng = Seeded(state: 14)
+        var rng = SeededGenerator(seed: 14)
         var parsed = 0
         for _ in 0..<400 {
             let source = Self.json(0, &rng)
@@ -73,7 +62,7 @@ import Testing
     }
 
     @Test func csvAndHTMLTablesKeepTheFilesOrder() throws {
-        var rng = Seeded(state: 7)
+        var rng = SeededGenerator(seed: 7)
         for _ in 0..<200 {
             let rows = (0..<Int.random(in: 1..<6, using: &rng)).map { _ in
                 (0..<Int.random(in: 1..<5, using: &rng)).map { _ in ["a", "\"b, c\"", "2026-03-01", "05/03/2025", "", "x y"].randomElement(using: &rng)! }

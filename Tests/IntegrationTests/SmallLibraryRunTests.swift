@@ -28,15 +28,12 @@ struct SmallLibraryRunTests {
         </body></html>
         """
 
-    func library(_ environment: [String: String]) async throws -> TemporaryHome {
+    /// A fresh home whose library holds `files` (name, text), added through the binary.
+    func library(_ files: [(String, String)], _ environment: [String: String]) async throws -> TemporaryHome {
         let home = TemporaryHome()
         let docs = home.url.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
-        try Data(Self.recipe.utf8).write(to: docs.appendingPathComponent("lemon-cake.html"))
-        try Data("# Garden notes\nThe tomatoes went in on 12 May. Water them every second evening.\nThe shed key is under the blue pot by the back door.\n".utf8)
-            .write(to: docs.appendingPathComponent("garden.md"))
-        try Data("month,item,amount\nJanuary,groceries,412.50\nFebruary,groceries,389.20\nFebruary,electricity,96.00\n".utf8)
-            .write(to: docs.appendingPathComponent("budget.csv"))
+        for (name, text) in files { try Data(text.utf8).write(to: docs.appendingPathComponent(name)) }
         let add = try await IntentBinary.run(["library", "add", docs.path], home: home.path, environment: environment)
         #expect(add.exitCode == 0, "\(add.stderr)")
         return home
@@ -54,7 +51,11 @@ struct SmallLibraryRunTests {
     func aPersonsQuestionsGetTheSentenceThatAnswersThem() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let environment = ["INTENT_MODELS": Self.models ?? ""]
-        let home = try await library(environment)
+        let home = try await library([
+            ("lemon-cake.html", Self.recipe),
+            ("garden.md", "# Garden notes\nThe tomatoes went in on 12 May. Water them every second evening.\nThe shed key is under the blue pot by the back door.\n"),
+            ("budget.csv", "month,item,amount\nJanuary,groceries,412.50\nFebruary,groceries,389.20\nFebruary,electricity,96.00\n"),
+        ], environment)
         let oven = try await ask("What temperature should the oven be for the lemon cake?", home, environment)
         #expect(oven.answer == "Heat the oven to 180°C (160°C fan).", "\(oven)")
         #expect(oven.quotes == ["Heat the oven to 180&deg;C (160&deg;C fan)."], "\(oven)")
@@ -111,16 +112,10 @@ struct SmallLibraryRunTests {
     func recordsAndFieldLinesAnswerOnTheirOwn() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let environment = ["INTENT_MODELS": Self.models ?? ""]
-        let home = TemporaryHome()
-        let docs = home.url.appendingPathComponent("docs")
-        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
-        try Data(Self.lease.utf8).write(to: docs.appendingPathComponent("lease.txt"))
-        try Data(Self.car.utf8).write(to: docs.appendingPathComponent("car.md"))
-        try Data(Self.expenses.utf8).write(to: docs.appendingPathComponent("expenses.csv"))
-        try Data("# PTA meeting, 15 Sept\n\n## Summer fair recap\n* raised £2,340 in total, the tombola most\n* the cake stall ran out by 2pm\n\n## Christmas fair\n- date agreed: Saturday 5 December\n".utf8)
-            .write(to: docs.appendingPathComponent("pta.md"))
-        let add = try await IntentBinary.run(["library", "add", docs.path], home: home.path, environment: environment)
-        #expect(add.exitCode == 0, "\(add.stderr)")
+        let home = try await library([
+            ("lease.txt", Self.lease), ("car.md", Self.car), ("expenses.csv", Self.expenses),
+            ("pta.md", "# PTA meeting, 15 Sept\n\n## Summer fair recap\n* raised £2,340 in total, the tombola most\n* the cake stall ran out by 2pm\n\n## Christmas fair\n- date agreed: Saturday 5 December\n"),
+        ], environment)
 
         let landlord = try await ask("Who is the landlord?", home, environment)
         #expect(landlord.answer == "Landlord: Margaret Ellis (contact via Brightmove Lettings)", "\(landlord)")
@@ -142,32 +137,29 @@ struct SmallLibraryRunTests {
     func exportsAndTablesAnswerAsRecords() async throws {
         _ = try #require(IntentBinary.url, "build the binary (INTENT_BIN)")
         let environment = ["INTENT_MODELS": Self.models ?? ""]
-        let home = TemporaryHome()
-        let docs = home.url.appendingPathComponent("docs")
-        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
-        // a medication export whose list of times comes before the notes (once: an answer with no quote)
-        try Data("""
-            [{"person": "Ellie Barker", "medication": "Clenil Modulite", "dose": "2 puffs", "times": ["07:30", "19:30"],
-              "start_date": null, "notes": "Rinse mouth after use. Asthma review booked 9 May 2025 at 4:10pm"},
-             {"person": "Jack Barker", "medication": "Calpol", "dose": "10ml", "times": ["as needed"], "notes": "Age 6-8 dose"}]
-            """.utf8).write(to: docs.appendingPathComponent("medications.json"))
-        // a card statement with day-first dates, as a UK bank writes them
-        try Data("""
-            "Transaction Date","Description","Category","Debit","Credit"
-            "05/03/2025","PAYMENT RECEIVED - THANK YOU","Payment","","950.00"
-            "10/03/2025","DVLA VEHICLE TAX","Motoring","195.00",""
-            "28/03/2025","WATERSTONES BRISTOL","Shopping","26.98",""
-            """.utf8).write(to: docs.appendingPathComponent("card.csv"))
-        try Data("""
-            # Half marathon plan
+        let home = try await library([
+            // a medication export whose list of times comes before the notes (once: an answer with no quote)
+            ("medications.json", """
+                [{"person": "Ellie Barker", "medication": "Clenil Modulite", "dose": "2 puffs", "times": ["07:30", "19:30"],
+                  "start_date": null, "notes": "Rinse mouth after use. Asthma review booked 9 May 2025 at 4:10pm"},
+                 {"person": "Jack Barker", "medication": "Calpol", "dose": "10ml", "times": ["as needed"], "notes": "Age 6-8 dose"}]
+                """),
+            // a card statement with day-first dates, as a UK bank writes them
+            ("card.csv", """
+                "Transaction Date","Description","Category","Debit","Credit"
+                "05/03/2025","PAYMENT RECEIVED - THANK YOU","Payment","","950.00"
+                "10/03/2025","DVLA VEHICLE TAX","Motoring","195.00",""
+                "28/03/2025","WATERSTONES BRISTOL","Shopping","26.98",""
+                """),
+            ("plan.md", """
+                # Half marathon plan
 
-            | Week | Starting | Sunday long run |
-            |------|----------|-----------------|
-            | 8    | 12 Aug   | 13 km           |
-            | 9    | 19 Aug   | 18 km           |
-            """.utf8).write(to: docs.appendingPathComponent("plan.md"))
-        let add = try await IntentBinary.run(["library", "add", docs.path], home: home.path, environment: environment)
-        #expect(add.exitCode == 0, "\(add.stderr)")
+                | Week | Starting | Sunday long run |
+                |------|----------|-----------------|
+                | 8    | 12 Aug   | 13 km           |
+                | 9    | 19 Aug   | 18 km           |
+                """),
+        ], environment)
 
         let review = try await ask("When is Ellie's asthma review?", home, environment)
         #expect(review.answer == "Asthma review booked 9 May 2025 at 4:10pm", "\(review)")

@@ -155,10 +155,7 @@ extension Library {
             claims.append(.init(text: chosen[i].answerText, citations: [index]))
         }
         citeFurtherEvidence()
-        // sentences read on; a record, a list item or a field line (no closing punctuation) is a line of its own
-        var text = claims.map(\.text).reduce("") { text, claim in
-            text.isEmpty ? claim : text + (".!?\"')".contains(text.last!) ? " " : "\n") + claim
-        }
+        var text = LibraryAnswer.joined(claims.map(\.text))
         if !outcome.unansweredParts.isEmpty, outcome.gates[.completeness]?.firings.contains(where: { $0.rule.rawValue.hasPrefix("H1") }) == true {
             text += " (Not found in the documents: \(outcome.unansweredParts.joined(separator: ", ")).)"
         }

@@ -115,6 +115,17 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
     }
 }
 
+extension LibraryAnswer {
+    /// The answer's text from its claims: sentences read on, a space apart; after a record, a
+    /// list item or a field line (no closing punctuation) the next claim starts a line.
+    static func joined(_ claims: [String]) -> String {
+        claims.reduce("") { text, claim in
+            let end = text.last { !"\"'”’".contains($0) }
+            return text.isEmpty ? claim : text + (end.map { ".!?".contains($0) } == true ? " " : "\n") + claim
+        }
+    }
+}
+
 /// Checks citations against the files on disk.
 public enum CitationCheck {
     /// True when bytes `start..<end` of the file at `path` are exactly `quote` (one `pread`) —

@@ -5,8 +5,9 @@ import Glibc
 public struct PDFTextConfiguration: Sendable, Equatable {
     /// The extractor is killed after this long on one file.
     public var timeoutSeconds = 30.0
-    /// The extractor is killed when its text grows past this many bytes.
-    public var maxOutputBytes = 64 << 20
+    /// The extractor is killed when its output grows past this many bytes
+    /// (`-bbox-layout` output is about 16 times the text: 256 MiB is some 16 MB of text.)
+    public var maxOutputBytes = 256 << 20
     /// Program searched for on `searchPath` (an absolute path is used as it is).
     public var program = "pdftotext"
     /// Where `program` is looked for, `:`-separated like PATH: the caller's PATH (the CLI passes

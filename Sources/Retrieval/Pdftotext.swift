@@ -32,7 +32,7 @@ public struct Pdftotext: PDFTextSource {
                                        path: path)
         switch run.outcome {
         case .timedOut: throw RetrievalError.pdfFailed(path: path, reason: "pdftotext took over \(Int(configuration.timeoutSeconds)) s")
-        case .outputTooLarge: throw RetrievalError.pdfFailed(path: path, reason: "text over \(configuration.maxOutputBytes) bytes")
+        case .outputTooLarge: throw RetrievalError.pdfFailed(path: path, reason: "output over \(configuration.maxOutputBytes) bytes")
         case .exited(0): return PDFLayout.compose(run.output) ?? run.output
         // pdftotext: 1 cannot open the PDF (damaged, or encrypted with a password), 3 permissions
         case .exited(1):

@@ -223,7 +223,7 @@ struct PDFTests {
         let url = try Self.write(MinimalPDF.handbook, "handbook.pdf", in: t)
         var configuration = PDFTextConfiguration()
         configuration.maxOutputBytes = 40
-        #expect(throws: RetrievalError.pdfFailed(path: url.path, reason: "text over 40 bytes")) {
+        #expect(throws: RetrievalError.pdfFailed(path: url.path, reason: "output over 40 bytes")) {
             try Pdftotext(configuration: configuration).text(ofPDF: url.path)
         }
     }

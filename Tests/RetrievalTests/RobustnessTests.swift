@@ -173,6 +173,14 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(try TextExtractor.extract(Array(plain.utf8), kind: .markdown, path: "p.md").text, plain)
     }
 
+    func testAnAnswerOfRecordsReadsALineEach() {
+        XCTAssertEqual(LibraryAnswer.joined(["It opens at 9.", "It closes at \"five.\"", "Then home."]),
+                       "It opens at 9. It closes at \"five.\" Then home.")
+        XCTAssertEqual(LibraryAnswer.joined(["bin: recycling; day: Wednesday", "Reading age: 10 years (tested February)", "- Last service: 9 May"]),
+                       "bin: recycling; day: Wednesday\nReading age: 10 years (tested February)\n- Last service: 9 May")
+        XCTAssertEqual(LibraryAnswer.joined([]), "")
+    }
+
     func testCSVRowIsFoundByItsCells() throws {
         let t = try TempLibrary()
         let answer = try answer("How much were groceries in February?", from: [

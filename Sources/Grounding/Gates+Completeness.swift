@@ -13,7 +13,7 @@ import Foundation
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped),
 /// `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
-/// temperature, a time of day — and the answer has none: abstain).
+/// temperature, a weight, a time of day — and the answer has none: abstain).
 struct CompletenessGate: GroundingGate {
     let id = GateID.completeness
     func evaluate(_ state: inout GroundingState) -> GateOutcome {

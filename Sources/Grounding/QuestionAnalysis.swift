@@ -165,14 +165,14 @@ extension AnswerType {
                                             "downstairs", "atop", "within", "among", "nearby"]
 
     /// True when `question` names a measure that an answer states in one way only (a price, a
-    /// temperature, a time of day): an answer without one is not an answer of another kind, it is
+    /// temperature, a weight, a time of day): an answer without one is not an answer of another kind, it is
     /// none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
     public static func namesMeasure(_ question: String) -> Bool {
         let words = TextSignals.words(question)
         let type = QuestionAnalysis.answerType(words)
         if type == .time { return asksClockTime(words) }
         guard type == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }
-        return measure == .money || measure == .temperature
+        return [.money, .temperature, .weight].contains(measure)
     }
 
     /// "What time does…", "at which time…", but not "what time of year" or "what time period".
@@ -199,6 +199,8 @@ enum Measure {
     /// "how much did it cost", "how much was the boiler service" (after "how much", a word of
     /// paying, or a form of "be" without a participle): money.
     case money
+    /// "how heavy", "how many kilos", "what does it weigh": a weight.
+    case weight
 
     static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "s"]
 
@@ -209,6 +211,7 @@ enum Measure {
             if next == "ago" { return nil }
             return beVerbs.contains(next) ? .durationOrLength : .duration
         }
+        if !words.isDisjoint(with: weightWords) { return .weight }
         // "how much is the fridge", "how much was the service": a price ("how much is it
         // distributed" is a degree, "how many did they pay" a count)
         if order.indices.contains(where: { order[$0] == "many" && $0 > 0 && order[$0 - 1] == "how" }) { return nil }
@@ -218,6 +221,11 @@ enum Measure {
         return priced || !words.isDisjoint(with: moneyWords) ? .money : nil
     }
 
+    static let weightWords: Set<String> = ["heavy", "heavier", "weigh", "weighs", "weighed", "weight", "kilos", "kilograms",
+                                           "kg", "grams", "tonnes", "tons", "ounces"]
+    static let weightUnits: Set<String> = ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "g", "gram", "grams", "lb",
+                                           "lbs", "pound", "pounds", "oz", "ounce", "ounces", "stone", "st", "tonne", "tonnes",
+                                           "ton", "tons", "t"]
     static let moneyWords: Set<String> = ["cost", "costs", "pay", "paid", "pays", "spend", "spent", "spends", "charge",
                                           "charged", "charges", "price", "priced", "fee", "fees", "quote", "quoted", "owe",
                                           "owed", "raise", "raised", "earn", "earned", "earns", "premium", "bill", "refund",
@@ -244,6 +252,8 @@ enum Measure {
             return text.range(of: #"\b\d{2,3}\s?[CF]\b"#, options: .regularExpression) != nil
         case .duration:
             return !words.isDisjoint(with: Self.durationUnits)
+        case .weight:
+            return !words.isDisjoint(with: Self.weightUnits) || text.range(of: #"\d(kg|g|lbs?|oz|t)\b"#, options: .regularExpression) != nil
         case .money:
             // a currency sign or word, an amount to the penny as a statement's column has it ("195.00"),
             if text.contains(where: { "£$€¥₹".contains($0) }) || text.contains("&pound;") || text.contains("&euro;") { return true }

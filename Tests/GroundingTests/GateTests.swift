@@ -235,6 +235,7 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(!AnswerType.namesMeasure("How much is terra preta distributed over the forest?"))
         #expect(AnswerType.namesMeasure("What time does the bag drop open?"))
         #expect(!AnswerType.namesMeasure("How long did Project Apollo run?"))
+        #expect(AnswerType.namesMeasure("How many kilos of runner beans did I pick?"))
         #expect(run(input(question: "How much were groceries in February?", passage: "category: groceries; month: February; amount: 287",
                           claim: "category: groceries; month: February; amount: 287", verbatim: true)).abstainRule == nil)
     }
@@ -293,6 +294,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         ("How much did I pay for the car tax?", "Description: DVLA VEHICLE TAX; Debit: 195.00", true),
         ("How much did the stadium cost?", "It cost 1.2 billion dollars.", true),
         ("How much Calpol should Ellie have?", "dose: 5ml", true),
+        ("How many kilos of runner beans did I pick?", "Runner beans came second at the show.", false),
+        ("How many kilos of runner beans did I pick?", "Picked 3.5kg of runner beans today.", true),
+        ("How heavy was the spaniel after the holidays?", "The spaniel is 14.2 kg now.", true),
     ])
     func aNamedMeasureWantsThatMeasure(_ question: String, _ sentence: String, _ satisfied: Bool) {
         #expect(AnswerType.quantity.isSatisfied(by: sentence, question: question) == satisfied)

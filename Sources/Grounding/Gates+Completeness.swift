@@ -21,8 +21,9 @@ struct CompletenessGate: GroundingGate {
         var firings: [Firing] = []
         // A record without a name the question asks about, which the library holds elsewhere, is
         // another record ("How much Calpol should Ellie have?" is not answered by Jack's row): dropped.
-        let names = zip(analysis.salient, analysis.salientWords).filter { stem, word in
-            TextSignals.names(state.input.question).contains(word) && state.input.idf[word] != nil
+        let questionNames = TextSignals.names(state.input.question)
+        let names = zip(analysis.salient, analysis.salientWords).filter { _, word in
+            questionNames.contains(word) && state.input.idf[word] != nil
         }.map(\.0)
         var live = state.live
         if !names.isEmpty {
@@ -73,7 +74,7 @@ struct CompletenessGate: GroundingGate {
             TextSignals.monthNames.contains(word) && !claimStems.contains(stem)
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
-        let measureMissing = !claims.isEmpty && !state.answerTypeAgrees && AnswerType.namesMeasure(state.input.question)
+        let measureMissing = !claims.isEmpty && !state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)
         if numberMissing || monthMissing || measureMissing {
             let rule = numberMissing ? "H4.question-number-missing" : monthMissing ? "H5.question-month-missing"
                 : "H7.asked-measure-missing"

@@ -128,9 +128,9 @@ extension AnswerType {
         switch self {
         case .open: return true
         case .time:
-            let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
             // "what time…" asks for a clock time: a date or a price of 465 does not answer it
             if Self.asksClockTime(TextSignals.words(question)) { return TextSignals.hasClockTime(text) }
+            let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
             return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(text, asked))
         case .quantity:
             let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
@@ -167,11 +167,11 @@ extension AnswerType {
     /// True when `question` names a measure that an answer states in one way only (a price, a
     /// temperature, a weight, a time of day): an answer without one is not an answer of another kind, it is
     /// none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
-    public static func namesMeasure(_ question: String) -> Bool {
+    /// `self` is the type `question` asks for (`QuestionAnalysis.answerType(of:)`).
+    public func namesMeasure(in question: String) -> Bool {
         let words = TextSignals.words(question)
-        let type = QuestionAnalysis.answerType(words)
-        if type == .time { return asksClockTime(words) }
-        guard type == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }
+        if self == .time { return Self.asksClockTime(words) }
+        guard self == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }
         return [.money, .temperature, .weight].contains(measure)
     }
 

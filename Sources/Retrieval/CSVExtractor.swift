@@ -9,8 +9,8 @@ import Primitives
 /// values are source runs (a citation's quote is the row's bytes as the file has them), while the
 /// labels, the separators and the spelled-out month of an ISO date map to no source byte. The
 /// dates of a column written `05/03/2025` are spelled out too when the column itself says which
-/// number is the day (see `dateOrders`). The delimiter is the commonest of `,`, tab and `;` on the first line; quoted values may hold the
-/// delimiter, doubled quotes and line breaks (read as spaces). A file whose first record does not
+/// number is the day (see `dateOrders`). The delimiter is the commonest of `,`, tab and `;` on
+/// the first line; quoted values may hold the delimiter, doubled quotes and line breaks (read as spaces). A file whose first record does not
 /// look like a header (fewer than two columns, an empty label, a label with a digit) is read line
 /// by line as it is, as before.
 enum CSVExtractor {

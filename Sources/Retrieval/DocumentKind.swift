@@ -26,6 +26,18 @@ public enum DocumentKind: String, Sendable, Codable {
         }
     }
 
+    /// Appended to a document's content hash: a file indexed by an extractor of another version
+    /// is not unchanged, so the next `library add` reads it again. A PDF's offsets are into its
+    /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
+    /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines.
+    var extractionVersion: String {
+        switch self {
+        case .pdf: "+layout1"
+        case .csv, .json, .html, .markdown: "+records1"
+        case .text, .code: ""
+        }
+    }
+
     private static func isKnownPlainName(_ url: URL) -> Bool {
         ["readme", "license", "copying", "makefile", "dockerfile", "changelog", "authors", "notice"]
             .contains(url.lastPathComponent.lowercased())

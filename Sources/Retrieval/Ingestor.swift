@@ -80,8 +80,7 @@ struct Ingestor {
         }
         let bytes: [UInt8]
         do { bytes = try readAll(path) } catch let error as RetrievalError { return try refuse(ticket, error, fingerprint) }
-        // a PDF's offsets are into its extracted text: one extracted another way is not unchanged
-        let hash = SHA256.hex(bytes) + (kind == .pdf ? PDFLayout.version : "")
+        let hash = SHA256.hex(bytes) + kind.extractionVersion
         if let previous {
             guard previous.contentHash != hash else { return try skip(ticket, previous) }
             try db.write { try FailureMemory.forget(path: path, $0) }

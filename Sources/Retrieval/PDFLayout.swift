@@ -8,10 +8,6 @@ import Foundation
 /// mostly such rows, and "who is the class teacher" needs the label and the value together.
 /// This text is the PDF's "extracted text": citations' offsets are into it.
 enum PDFLayout {
-    /// Appended to a PDF's content hash: a PDF indexed from another composition (plain
-    /// `pdftotext` before this one) is extracted again by the next add.
-    static let version = "+layout1"
-
     struct Line {
         var words: [String] = []
         var xMin = 0.0, yMin = 0.0, xMax = 0.0, yMax = 0.0
@@ -34,10 +30,10 @@ enum PDFLayout {
             let start = i + 1
             i = close + 1
             if named("word", at: start) {
-                guard let end = find(Array("</word>".utf8), in: xhtml, from: i), let p = pages.indices.last,
+                guard let end = find(wordEnd, in: xhtml, from: i), let p = pages.indices.last,
                       let b = pages[p].indices.last, let l = pages[p][b].indices.last else { continue }
                 pages[p][b][l].words.append(decodeEntities(String(decoding: xhtml[i..<end], as: UTF8.self)))
-                i = end + 7
+                i = end + wordEnd.count
             } else if named("line", at: start), !pages.isEmpty, !(pages.last?.isEmpty ?? true) {
                 let tag = String(decoding: xhtml[start..<close], as: UTF8.self)
                 var line = Line()
@@ -98,6 +94,8 @@ enum PDFLayout {
         guard let r = tag.range(of: " \(name)=\"") else { return 0 }
         return Double(tag[r.upperBound...].prefix { $0 != "\"" }) ?? 0
     }
+
+    static let wordEnd = Array("</word>".utf8)
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard needle.count <= bytes.count else { return nil }

@@ -230,12 +230,13 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue == "H7.asked-measure-missing")
         let price = "Service charge: £85.00 (no VAT)."
         #expect(run(input(question: q, passage: price, claim: price, verbatim: true)).abstainRule == nil)
+        func namesMeasure(_ q: String) -> Bool { QuestionAnalysis.answerType(of: q).namesMeasure(in: q) }
         // "how many" counts, "how much is it distributed" is a degree: no measure named
-        #expect(!AnswerType.namesMeasure("How many customers pay for the service?"))
-        #expect(!AnswerType.namesMeasure("How much is terra preta distributed over the forest?"))
-        #expect(AnswerType.namesMeasure("What time does the bag drop open?"))
-        #expect(!AnswerType.namesMeasure("How long did Project Apollo run?"))
-        #expect(AnswerType.namesMeasure("How many kilos of runner beans did I pick?"))
+        #expect(!namesMeasure("How many customers pay for the service?"))
+        #expect(!namesMeasure("How much is terra preta distributed over the forest?"))
+        #expect(namesMeasure("What time does the bag drop open?"))
+        #expect(!namesMeasure("How long did Project Apollo run?"))
+        #expect(namesMeasure("How many kilos of runner beans did I pick?"))
         #expect(run(input(question: "How much were groceries in February?", passage: "category: groceries; month: February; amount: 287",
                           claim: "category: groceries; month: February; amount: 287", verbatim: true)).abstainRule == nil)
     }

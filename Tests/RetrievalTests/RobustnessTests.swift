@@ -181,6 +181,21 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(LibraryAnswer.joined([]), "")
     }
 
+    func testAFileAnOlderExtractorIndexedIsReadAgainByTheNextAdd() throws {
+        let t = try TempLibrary()
+        let plan = try t.write("plan.md", "| Week | Long run |\n|---|---|\n| 9 | 18 km |\n")
+        let notes = try t.write("notes.txt", "Plain text has no extractor version.\n")
+        try t.library.enqueue(paths: [plan, notes])
+        XCTAssertEqual(try t.library.processQueue().indexed, 2)
+        // as an older build stored them: the file's SHA-256 alone
+        let db = try t.library.store.database()
+        try db.write { try $0.run("UPDATE library_documents SET content_hash = substr(content_hash, 1, 64)", []) }
+        try t.library.enqueue(paths: [plan, notes])
+        let again = try t.library.processQueue()
+        XCTAssertEqual(again.indexed, 1, "the Markdown file is read again")
+        XCTAssertEqual(again.unchanged, 1, "the text file's extraction did not change")
+    }
+
     func testCSVRowIsFoundByItsCells() throws {
         let t = try TempLibrary()
         let answer = try answer("How much were groceries in February?", from: [

@@ -13,7 +13,9 @@ import Foundation
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped),
 /// `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
-/// temperature, a weight, a time of day — and the answer has none: abstain).
+/// temperature, a weight, a time of day — and the answer has none: abstain), `H8.opposite-stated`
+/// (the answer states the opposite of a word of the question about the same thing — "a small
+/// area" asked, "large areas" stated: abstain; see `Opposites`).
 struct CompletenessGate: GroundingGate {
     let id = GateID.completeness
     func evaluate(_ state: inout GroundingState) -> GateOutcome {
@@ -75,9 +77,10 @@ struct CompletenessGate: GroundingGate {
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
         let measureMissing = !claims.isEmpty && !state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)
-        if numberMissing || monthMissing || measureMissing {
+        let opposite = claims.contains { Opposites.contradiction(question: state.input.question, answer: $0) != nil }
+        if numberMissing || monthMissing || measureMissing || opposite {
             let rule = numberMissing ? "H4.question-number-missing" : monthMissing ? "H5.question-month-missing"
-                : "H7.asked-measure-missing"
+                : measureMissing ? "H7.asked-measure-missing" : "H8.opposite-stated"
             firings.append(Firing(rule: RuleID(rule), effect: state.configuration.questionNumberMustAppear ? .abstain : .note))
         } else if state.salientCoverage < state.configuration.salientCoverageFloor {
             firings.append(Firing(rule: RuleID("H3.salient-coverage-below-floor"), effect: .abstain))

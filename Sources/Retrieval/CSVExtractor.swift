@@ -10,9 +10,11 @@ import Primitives
 /// labels, the separators and the spelled-out month of an ISO date map to no source byte. The
 /// dates of a column written `05/03/2025` are spelled out too when the column itself says which
 /// number is the day (see `dateOrders`). The delimiter is the commonest of `,`, tab and `;` on
-/// the first line; quoted values may hold the delimiter, doubled quotes and line breaks (read as spaces). A file whose first record does not
-/// look like a header (fewer than two columns, an empty label, a label with a digit) is read line
-/// by line as it is, as before.
+/// the first lines; quoted values may hold the delimiter, doubled quotes and line breaks (read as
+/// spaces). The header is the first record as wide as the table that looks like one (two columns
+/// or more, no empty label, no label with a digit); lines before it and `Label:,value` lines after
+/// it (an export's account details, its closing balance) read `Label: value`. A file without a
+/// header is read line by line as it is.
 enum CSVExtractor {
     /// A value's bytes (inside its quotes, when quoted).
     struct Field { var range: Range<Int> }
@@ -21,14 +23,18 @@ enum CSVExtractor {
         let delimiter = sniffDelimiter(bytes, from: start)
         let records = parse(bytes, from: start, delimiter: delimiter)
         var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
-        guard let header = records.first, let labels = headerLabels(header, bytes: bytes, encoding: encoding),
-              records.count > 1 else {
+        guard let headerIndex = headerIndex(records, bytes: bytes),
+              let labels = headerLabels(records[headerIndex], bytes: bytes, encoding: encoding) else {
             builder.appendSource(start..<bytes.count)
             return builder.build()
         }
-        let body = records.dropFirst()
-        let orders = dateOrders(body, bytes: bytes)
-        for record in body {
+        let body = records[(headerIndex + 1)...].filter { !isKeyValue($0, bytes: bytes) }
+        let orders = dateOrders(body[...], bytes: bytes)
+        for (index, record) in records.enumerated() where index != headerIndex {
+            if index < headerIndex || isKeyValue(record, bytes: bytes) {
+                appendLine(record, bytes: bytes, to: &builder)
+                continue
+            }
             var first = true
             for (column, field) in record.enumerated() {
                 let value = trimmed(field.range, bytes)
@@ -47,7 +53,51 @@ enum CSVExtractor {
         return builder.build()
     }
 
-    /// The header's labels, or nil when the first record is not a header.
+    /// The header: the first record that looks like one and is as wide as the table (the commonest
+    /// width of the records of two fields or more), with a record after it. A bank's export
+    /// starts with lines of its own (`Account Name:,MS P NAIR`), which are no header.
+    static func headerIndex(_ records: [[Field]], bytes: [UInt8]) -> Int? {
+        var widths: [Int: Int] = [:]
+        for record in records {
+            // a row's width ends at its last value (`1,2,3,` is three wide)
+            let width = (record.lastIndex { !trimmed($0.range, bytes).isEmpty } ?? 0) + 1
+            if width >= 2 { widths[width, default: 0] += 1 }
+        }
+        guard let width = widths.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key else { return nil }
+        func isHeader(_ record: [Field]) -> Bool {
+            !isKeyValue(record, bytes: bytes) && headerLabels(record, bytes: bytes, encoding: .utf8) != nil
+        }
+        // else the first record, when it is a header of a ragged table
+        let index = records.firstIndex { $0.count >= width && isHeader($0) } ?? records.first.flatMap { isHeader($0) ? 0 : nil }
+        return index.flatMap { $0 + 1 < records.count ? $0 : nil }
+    }
+
+    /// A line of a label ending in `:` and its values (`Closing Balance:,"£5,005.24"`), outside the table.
+    static func isKeyValue(_ record: [Field], bytes: [UInt8]) -> Bool {
+        let first = trimmed(record[0].range, bytes)
+        return !first.isEmpty && bytes[first.upperBound - 1] == UInt8(ascii: ":")
+    }
+
+    /// A record outside the table as one line: `Label: value` for a label and its value, else the
+    /// values joined by `; `.
+    private static func appendLine(_ record: [Field], bytes: [UInt8], to builder: inout ExtractedTextBuilder) {
+        let values = record.map { trimmed($0.range, bytes) }.filter { !$0.isEmpty }
+        guard let label = values.first else { return }
+        if values.count == 2, bytes[label.upperBound - 1] == UInt8(ascii: ":") || values[0].count <= 40 {
+            let bare = bytes[label.upperBound - 1] == UInt8(ascii: ":") ? label.lowerBound..<(label.upperBound - 1) : label
+            if !bare.isEmpty { builder.appendSource(bare) }
+            builder.appendText(": ")
+            appendValue(values[1], bytes: bytes, to: &builder)
+        } else {
+            for (i, value) in values.enumerated() {
+                if i > 0 { builder.appendText("; ") }
+                appendValue(value, bytes: bytes, to: &builder)
+            }
+        }
+        builder.appendText("\n")
+    }
+
+    /// The header's labels, or nil when the record is not a header.
     static func headerLabels(_ record: [Field], bytes: [UInt8], encoding: TextEncoding) -> [String]? {
         guard record.count >= 2 else { return nil }
         var labels: [String] = []
@@ -59,15 +109,16 @@ enum CSVExtractor {
         return labels
     }
 
-    /// `,`, tab or `;`, whichever the first line (outside quotes) holds most of; `,` on a tie.
+    /// `,`, tab or `;`, whichever the first 20 lines (outside quotes) hold most of; `,` on a tie.
     static func sniffDelimiter(_ bytes: [UInt8], from start: Int) -> UInt8 {
         var counts: [UInt8: Int] = [0x2C: 0, 0x09: 0, 0x3B: 0]
         var quoted = false
+        var lines = 0
         var i = start
         while i < bytes.count {
             let c = bytes[i]
             if c == 0x22 { quoted.toggle() } else if !quoted {
-                if c == 0x0A { break }
+                if c == 0x0A { lines += 1; if lines == 20 { break } }
                 if counts[c] != nil { counts[c]! += 1 }
             }
             i += 1

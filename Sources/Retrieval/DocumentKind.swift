@@ -32,7 +32,7 @@ public enum DocumentKind: String, Sendable, Codable {
     /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines.
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout1"
+        case .pdf: "+layout2"
         case .csv, .json, .html, .markdown: "+records1"
         case .text, .code: ""
         }

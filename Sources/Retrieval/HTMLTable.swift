@@ -4,8 +4,8 @@ import Foundation
 /// (`Term: Autumn; Starts: Thursday 3 September 2026; Ends: Friday 18 December 2026`), so "when
 /// does the autumn term start" finds the row and the answer says which column is which. The
 /// header is the table's first row when all its cells are `<th>` (it is then not a row of its
-/// own); without one, a row whose first cell is a `<th>` reads `Phone: 0117 496 0321`, and other
-/// rows' cells are joined by `; `. Labels and separators map to no source byte (as a heading's
+/// own); without one, a row whose first cell is a `<th>`, or a row of two cells whose first is a
+/// short label (`rowLabel`), reads `Phone: 0117 496 0321`, and other rows' cells are joined by `; `. Labels and separators map to no source byte (as a heading's
 /// `# ` does); the cells' text stays verbatim, entities as written.
 enum HTMLTable {
     static let elements: Set<String> = ["table", "tr", "td", "th"]
@@ -17,6 +17,7 @@ enum HTMLTable {
         private var row = 0
         private var cell = 0
         private var firstCellIsHeader = false
+        private var labelColon = false
         private var headerRow = false
         private var prefix: String?
         private(set) var inCell = false
@@ -48,8 +49,15 @@ enum HTMLTable {
                 return true
             case ("td", false), ("th", false):
                 guard inTable else { return true }
-                if cell == 0 { firstCellIsHeader = name == "th" }
-                var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 && firstCellIsHeader ? ": " : "; ")
+                if cell == 0 {
+                    firstCellIsHeader = name == "th"
+                    labelColon = false
+                    if labels.isEmpty, let label = HTMLTable.rowLabel(bytes, from: end, encoding: encoding) {
+                        firstCellIsHeader = name == "th" || label.isLabel
+                        labelColon = label.endsWithColon
+                    }
+                }
+                var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 && firstCellIsHeader ? (labelColon ? " " : ": ") : "; ")
                 if cell < labels.count { text += labels[cell] + ": " }
                 prefix = text.isEmpty ? nil : text
                 cell += 1
@@ -101,6 +109,33 @@ enum HTMLTable {
         if let text = current { labels.append(collapse(text, encoding)) }
         guard labels.count >= 2, !labels.contains(where: \.isEmpty) else { return [] }
         return labels
+    }
+
+    /// The first cell of the row whose first cell opens at `from`, read as a label when the row
+    /// has two cells and it is short (at most five words, no digit) and ends no sentence: a
+    /// confirmation's `<td><b>Departs</b></td><td>07:30</td>` reads `Departs: 07:30`.
+    static func rowLabel(_ b: [UInt8], from: Int, encoding: TextEncoding) -> (isLabel: Bool, endsWithColon: Bool)? {
+        let limit = [HTMLExtractor.find(b, "</tr", from: from, caseInsensitive: true),
+                     HTMLExtractor.find(b, "<tr", from: from, caseInsensitive: true),
+                     HTMLExtractor.find(b, "</table", from: from, caseInsensitive: true)].compactMap { $0 }.min() ?? b.count
+        var first: [UInt8] = []
+        var cells = 1
+        var i = from
+        while i < limit {
+            guard b[i] == UInt8(ascii: "<") else {
+                if cells == 1 { first.append(b[i]) }
+                i += 1
+                continue
+            }
+            let (name, closing, end) = HTMLExtractor.readTag(b, at: i)
+            if !closing, name == "td" || name == "th" { cells += 1 }
+            i = end
+        }
+        let text = collapse(first, encoding)
+        guard cells == 2, let last = text.last else { return nil }
+        let words = text.split(separator: " ").count
+        let isLabel = words <= 5 && text.count <= 40 && !text.contains(where: \.isNumber) && !".!?,;".contains(last)
+        return (isLabel, last == ":")
     }
 
     private static func collapse(_ bytes: [UInt8], _ encoding: TextEncoding) -> String {

@@ -25,11 +25,16 @@ enum SentenceSplitter {
             start = end
         }
         var i = 0
+        // A record line (`name: Maya; note: child passport - 5 years. Renew…`, as the extractors
+        // write rows and objects) is a unit of its own: a stop inside a value ends no sentence.
+        var inRecord = !lineMode && isRecordLine(b, from: 0)
         while i < b.count {
             let c = b[i]
             if c == 0x0A {
-                if lineMode || isBlockBreak(b, after: i) { emit(i + 1) }
-            } else if !lineMode, c == UInt8(ascii: ".") || c == UInt8(ascii: "!") || c == UInt8(ascii: "?") {
+                let nextIsRecord = !lineMode && isRecordLine(b, from: i + 1)
+                if lineMode || inRecord || nextIsRecord || isBlockBreak(b, after: i) { emit(i + 1) }
+                inRecord = nextIsRecord
+            } else if !lineMode, !inRecord, c == UInt8(ascii: ".") || c == UInt8(ascii: "!") || c == UInt8(ascii: "?") {
                 var j = i + 1
                 while j < b.count, isCloser(b[j]) { j += 1 }
                 if j >= b.count { break }
@@ -63,6 +68,28 @@ enum SentenceSplitter {
         var p = i
         while p > 0, isSpace(b[p - 1]) { p -= 1 }
         return p > 0 && b[p - 1] == UInt8(ascii: ":")
+    }
+
+    /// Whether the line starting at `start` is a record: a label (at most 40 bytes, no bracket,
+    /// comma or stop) and `: `, then at least one more `; label: ` field.
+    static func isRecordLine(_ b: [UInt8], from start: Int) -> Bool {
+        var fields = 0
+        var fieldStart = start
+        var i = start
+        while i + 1 < b.count, b[i] != 0x0A {
+            if b[i] == UInt8(ascii: ":"), b[i + 1] == 0x20, fieldStart >= 0 {
+                guard i - fieldStart <= 40, i > fieldStart else { return false }
+                fields += 1
+                fieldStart = -1
+            } else if b[i] == UInt8(ascii: ";"), b[i + 1] == 0x20 {
+                if fieldStart >= 0 { return false }
+                fieldStart = i + 2
+            } else if fieldStart >= 0, b[i] == UInt8(ascii: "(") || b[i] == UInt8(ascii: ",") || b[i] == UInt8(ascii: ".") {
+                return false  // a label is a few words, not a clause: prose ("The forest (Portuguese: …")
+            }
+            i += 1
+        }
+        return fields >= 2
     }
 
     /// Whether a Markdown list item starts at `k`: `- `, `* `, `+ `, or digits then `. ` or `) `.
@@ -128,10 +155,22 @@ enum SentenceSplitter {
 
     private static func isAbbreviation(_ b: [UInt8], dotAt i: Int) -> Bool {
         var s = i
-        while s > 0, !isSpace(b[s - 1]), b[s - 1] != UInt8(ascii: "(") { s -= 1 }
+        while s > 0, !isSpace(b[s - 1]), !isOpener(b[s - 1]) { s -= 1 }
         let word = String(decoding: b[s..<i], as: UTF8.self).lowercased()
         if word.count == 1, let f = word.unicodeScalars.first, f.properties.isAlphabetic { return true }
-        return abbreviations.contains(word)
+        return abbreviations.contains(word) || isDottedInitials(word)
+    }
+
+    /// Letters joined by dots ("J.I", "O.S", "U.S.A"): initials or a dotted abbreviation, not a
+    /// sentence's last word. A time of day ("5 p.m. The shop…") does end one.
+    private static func isDottedInitials(_ word: String) -> Bool {
+        let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, word != "a.m", word != "p.m" else { return false }
+        return parts.allSatisfy { $0.count == 1 && $0.unicodeScalars.first!.properties.isAlphabetic }
+    }
+
+    private static func isOpener(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
     }
 
     private static func startsSentence(_ c: UInt8) -> Bool {

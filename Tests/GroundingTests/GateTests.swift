@@ -224,6 +224,26 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(TextSignals.isRecord(jack) && !TextSignals.isRecord(prose) && !TextSignals.isRecord("Note: call me; soon"))
     }
 
+    @Test func anAnswerStatingTheOppositeOfTheQuestionAbstains() {
+        let near = "Terra preta (black earth), which is distributed over large areas in the Amazon forest, is a product of soil management."
+        let q = "Terra preta is distributed over a small area of what?"
+        #expect(run(input(question: q, passage: near, claim: near, verbatim: true)).abstainRule?.rawValue == "H8.opposite-stated")
+        #expect(Opposites.contradiction(question: "The Amazon represents less than half of the planet's remaining what?",
+                                        answer: "The Amazon represents over half of the planet's remaining rainforests.")! == ("less", "over"))
+        // the same word in both answers; an opposite about something else does not count
+        #expect(Opposites.contradiction(question: "Which areas of the Amazon hold terra preta?", answer: near) == nil)
+        #expect(Opposites.contradiction(question: "Who won the last game of the season?",
+                                        answer: "They lost the first game but won the last game of the season.") == nil)
+        #expect(Opposites.contradiction(question: "Which player did the Panthers lose in the preseason?",
+                                        answer: "The Panthers would win again after losing Kelvin Benjamin in the preseason.") == nil)
+        // a question that names both asks which
+        #expect(Opposites.contradiction(question: "Were the experiments high voltage or low voltage?",
+                                        answer: "His high voltage experiments in New York.") == nil)
+        // the return journey asked, only the outbound stated
+        #expect(Opposites.contradiction(question: "What time does the outbound train arrive?",
+                                        answer: "Inbound train: arrive 18:40") != nil)
+    }
+
     @Test func aQuestionThatNamesItsMeasureIsNotAnsweredWithoutOne() {
         let q = "How much was the boiler service?"
         let other = "The boiler must be serviced every 12 months."

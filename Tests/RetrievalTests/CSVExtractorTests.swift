@@ -85,6 +85,33 @@ final class CSVExtractorTests: XCTestCase {
         XCTAssertEqual(bytes, Array("M".utf8) + [0xFC] + Array("nchen,3".utf8))
     }
 
+    func testABankExportsOwnLinesAreNoHeader() throws {
+        let csv = """
+            Account Name:,MS P NAIR\r
+            Sort Code:,20-45-77\r
+            \r
+            Date,Type,Description,Money in,Money out,Balance\r
+            14/11/2025,FPI,ELM & OAK,"£1,850.00",,"£4,423.15"\r
+            10/11/2025,DD,OCTOPUS ENERGY,,£118.50,"£3,090.28"\r
+            Closing Balance:,"£5,005.24"\r
+
+            """
+        let (extracted, bytes) = try extract(csv)
+        XCTAssertEqual(extracted.text, """
+            Account Name: MS P NAIR
+            Sort Code: 20-45-77
+            Date: 14/11/2025 (14 November 2025); Type: FPI; Description: ELM & OAK; Money in: £1,850.00; Balance: £4,423.15
+            Date: 10/11/2025 (10 November 2025); Type: DD; Description: OCTOPUS ENERGY; Money out: £118.50; Balance: £3,090.28
+            Closing Balance: £5,005.24
+
+            """)
+        let lines = SentenceSplitter.split(extracted.text, lineMode: true)
+        let closing = try XCTUnwrap(extracted.sourceRange(of: lines[4]))
+        XCTAssertEqual(String(decoding: bytes[closing], as: UTF8.self), "Closing Balance:,\"£5,005.24")
+        // the delimiter is read from the lines after a first line that has none
+        XCTAssertEqual(try extract("Report\na;b;c\n1;2;3\n4;5;6\n").0.text, "Report\na: 1; b: 2; c: 3\na: 4; b: 5; c: 6\n")
+    }
+
     func testRaggedAndMalformedRowsNeverTrap() throws {
         for csv in ["a,b\n1,2,3,4\n", "a,b\n\"open quote,2\n", "a,b\n\"x\"y,2\n", "a,b\n,\n", "a,b\n1,", "a,b\r\n\r\n1,2"] {
             let (extracted, _) = try extract(csv)

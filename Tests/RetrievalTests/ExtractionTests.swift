@@ -98,6 +98,23 @@ final class ExtractionTests: XCTestCase {
         let parts = SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) }
         XCTAssertEqual(parts, ["Dr. Smith met John F. Kennedy in Washington.", "It was 1960!", "Was it? # Heading",
                                "Next block"])
+        // dotted initials are not a sentence's end, even in brackets; a time of day can be
+        let dotted = "Tesla was born on 10 July [O.S. 28 June] 1856. A book by J.I. Pontanus says so. We close at 5 p.m. The café opens at 9 a.m. daily."
+        let d = Array(dotted.utf8)
+        XCTAssertEqual(SentenceSplitter.split(dotted, lineMode: false).map { String(decoding: d[$0], as: UTF8.self) },
+                       ["Tesla was born on 10 July [O.S. 28 June] 1856.", "A book by J.I. Pontanus says so.", "We close at 5 p.m.",
+                        "The café opens at 9 a.m. daily."])
+    }
+
+    func testSentenceSplitterKeepsARecordLineWhole() {
+        let text = "Members\nname: Maya; note: child passport - 5 years. RENEW before Easter!; ghic: 8082\nname: Arjun; school: Year 2\nThe box. It is grey."
+        let b = Array(text.utf8)
+        XCTAssertEqual(SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) },
+                       ["Members", "name: Maya; note: child passport - 5 years. RENEW before Easter!; ghic: 8082",
+                        "name: Arjun; school: Year 2", "The box.", "It is grey."])
+        XCTAssertFalse(SentenceSplitter.isRecordLine(Array("Buildings; £425,000; £100".utf8), from: 0))
+        XCTAssertFalse(SentenceSplitter.isRecordLine(Array("Landlord: Mr Pellow".utf8), from: 0))
+        XCTAssertFalse(SentenceSplitter.isRecordLine(Array("The forest (Portuguese: Floresta; Spanish: Selva) is wet.".utf8), from: 0))
     }
 
     func testSentenceSplitterEndsAUnitAtEachFieldLine() {

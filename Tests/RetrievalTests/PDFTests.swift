@@ -68,6 +68,12 @@ struct PDFTests {
         // output that is not bbox XHTML (no page) is not composed
         #expect(PDFLayout.compose(Array("plain text".utf8)) == nil)
         #expect(PDFLayout.rowText(["Total due.", "£12"]) == "Total due.; £12")
+        #expect(PDFLayout.rowText(["Valuation band:", "C"]) == "Valuation band: C")
+        #expect(PDFLayout.rowText(["Landlord", "Mr Graham Pellow"]) == "Landlord: Mr Graham Pellow")
+        #expect(PDFLayout.rowText(["Landlord:", "Mr Graham Pellow", "Deposit:", "£1,326.92"])
+                == "Landlord: Mr Graham Pellow; Deposit: £1,326.92")
+        #expect(PDFLayout.rowText(["Landlord:", "Mr Graham Pellow", "Deposit", "£1,326.92"])
+                == "Landlord:; Mr Graham Pellow; Deposit; £1,326.92")
     }
 
     @Test func extractedTextMapsOntoItselfAndNeedsLetters() throws {

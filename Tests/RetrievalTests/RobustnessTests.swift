@@ -114,13 +114,17 @@ final class RobustnessTests: XCTestCase {
             <tbody><tr><td>Autumn</td><td> Thursday 3 September 2026 </td><td>26&ndash;30 October</td></tr>
             <tr><td>Spring</td><td></td><td><p>15&ndash;19</p><p>February</p></td></tr></tbody></table>
             <table><tr><th>Phone</th><td>0117 496 0321</td></tr><tr><td>a</td><td>b</td><td>c</td></tr></table>
+            <table><tr><td><b>Departs</b></td><td>07:30</td></tr><tr><td>Paid by:</td><td>Visa</td></tr>
+            <tr><td>Advance Single x 1</td><td>&pound;39.60</td></tr><tr><td>It was late.</td><td>Sorry</td></tr></table>
             <p>After.</p>
             """
         let bytes = Array(html.utf8)
         let extracted = HTMLExtractor.extract(bytes, from: 0)
         let lines = extracted.text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines, ["Term: Autumn; Starts: Thursday 3 September 2026; Half&nbsp;term: 26&ndash;30 October",
-                               "Term: Spring; Half&nbsp;term: 15&ndash;19 February", "Phone: 0117 496 0321", "a; b; c", "After."])
+                               "Term: Spring; Half&nbsp;term: 15&ndash;19 February", "Phone: 0117 496 0321", "a; b; c",
+                               // a short label beside its value, as a booking's details are set out
+                               "Departs: 07:30", "Paid by: Visa", "Advance Single x 1; &pound;39.60", "It was late.; Sorry", "After."])
         // a row's quote is its cells' bytes as the file has them, markup between them included
         let row = try XCTUnwrap(extracted.text.range(of: lines[0]))
         let lo = extracted.text.utf8.distance(from: extracted.text.startIndex, to: row.lowerBound)

@@ -9,14 +9,6 @@ struct ContradictionGate: GroundingGate {
     let id = GateID.contradiction
     static let negations: Set<String> = ["not", "no", "never", "none", "neither", "nor", "without", "cannot", "isn",
                                          "wasn", "aren", "weren", "don", "doesn", "didn", "won", "shouldn", "can't"]
-    static let antonyms: [(String, String)] = [
-        ("increase", "decrease"), ("increased", "decreased"), ("rise", "fall"), ("rose", "fell"), ("before", "after"),
-        ("above", "below"), ("more", "less"), ("higher", "lower"), ("larger", "smaller"), ("largest", "smallest"),
-        ("first", "last"), ("win", "lose"), ("won", "lost"), ("true", "false"), ("open", "closed"), ("allow", "forbid"),
-        ("allowed", "forbidden"), ("early", "late"), ("earlier", "later"), ("maximum", "minimum"), ("north", "south"),
-        ("east", "west"), ("hot", "cold"), ("safe", "dangerous"), ("required", "optional"), ("always", "never"),
-        ("accept", "reject"), ("accepted", "rejected"), ("start", "end"), ("began", "ended"), ("success", "failure"),
-    ]
 
     func evaluate(_ state: inout GroundingState) -> GateOutcome {
         var firings: [Firing] = []
@@ -35,7 +27,7 @@ struct ContradictionGate: GroundingGate {
         let c = TextSignals.words(claim), e = TextSignals.words(evidence)
         let cs = Set(c), es = Set(e)
         if cs.intersection(negations).isEmpty != es.intersection(negations).isEmpty { return RuleID("D1.negation-mismatch") }
-        for (a, b) in antonyms {
+        for (a, b) in Opposites.pairs {
             if (cs.contains(a) && es.contains(b) && !es.contains(a)) || (cs.contains(b) && es.contains(a) && !es.contains(b)) {
                 return RuleID("D2.antonym")
             }

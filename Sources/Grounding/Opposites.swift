@@ -4,7 +4,7 @@ import Foundation
 /// that a question says the opposite of what its answer states about the same thing: "Terra preta
 /// is distributed over a small area of what?" asked of "…distributed over large areas…".
 public enum Opposites {
-    /// Pairs of opposites, each read both ways.
+    /// Pairs of opposites, each read both ways (gate D's `D2.antonym` reads them too).
     public static let pairs: [(String, String)] = [
         ("increase", "decrease"), ("increased", "decreased"), ("increasing", "decreasing"), ("rise", "fall"),
         ("rose", "fell"), ("before", "after"), ("above", "below"), ("more", "less"), ("more", "fewer"),

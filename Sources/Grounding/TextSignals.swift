@@ -121,12 +121,17 @@ public enum TextSignals {
     /// True for a record line (`person: Ellie; dose: 2 puffs`: a CSV row, a table row, a JSON
     /// object, as the extractors write them): two or more `label: value` fields. Its neighbours are
     /// other records, of other people and other dates, so what they say is no context of its own.
+    /// A label is a few words (at most 40 characters, brackets closed, no `, ` or `. `), not a
+    /// clause: prose such as "The forest (Portuguese: Floresta; Spanish: Selva)" is no record.
     public static func isRecord(_ text: String) -> Bool {
         let fields = text.components(separatedBy: "; ")
         guard fields.count >= 2, !text.contains("\n") else { return false }
         return fields.allSatisfy { field in
             guard let colon = field.range(of: ": ") else { return false }
-            return field.distance(from: field.startIndex, to: colon.lowerBound) <= 40
+            let label = field[..<colon.lowerBound]
+            // "Amount (£)" and "Invoice No." are labels; an open bracket or a clause's comma is prose
+            return !label.isEmpty && label.count <= 40 && !label.contains(", ") && !label.contains(". ")
+                && label.filter { $0 == "(" }.count == label.filter { $0 == ")" }.count
         }
     }
 

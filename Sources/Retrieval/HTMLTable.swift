@@ -16,8 +16,9 @@ enum HTMLTable {
         private var inTable = false
         private var row = 0
         private var cell = 0
-        private var firstCellIsHeader = false
-        private var labelColon = false
+        /// What joins the row's first cell to its second when the first is a label (`: `, or ` `
+        /// after a label with its own colon).
+        private var labelSeparator: String?
         private var headerRow = false
         private var prefix: String?
         private(set) var inCell = false
@@ -50,14 +51,11 @@ enum HTMLTable {
             case ("td", false), ("th", false):
                 guard inTable else { return true }
                 if cell == 0 {
-                    firstCellIsHeader = name == "th"
-                    labelColon = false
-                    if labels.isEmpty, let label = HTMLTable.rowLabel(bytes, from: end, encoding: encoding) {
-                        firstCellIsHeader = name == "th" || label.isLabel
-                        labelColon = label.endsWithColon
-                    }
+                    // a `<th>` first cell labels the row; so does a short label beside one value
+                    labelSeparator = labels.isEmpty ? HTMLTable.rowLabel(bytes, from: end, encoding: encoding) : nil
+                    if name == "th", labelSeparator == nil { labelSeparator = ": " }
                 }
-                var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 && firstCellIsHeader ? (labelColon ? " " : ": ") : "; ")
+                var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 ? labelSeparator ?? "; " : "; ")
                 if cell < labels.count { text += labels[cell] + ": " }
                 prefix = text.isEmpty ? nil : text
                 cell += 1
@@ -111,31 +109,28 @@ enum HTMLTable {
         return labels
     }
 
-    /// The first cell of the row whose first cell opens at `from`, read as a label when the row
-    /// has two cells and it is short (at most five words, no digit) and ends no sentence: a
-    /// confirmation's `<td><b>Departs</b></td><td>07:30</td>` reads `Departs: 07:30`.
-    static func rowLabel(_ b: [UInt8], from: Int, encoding: TextEncoding) -> (isLabel: Bool, endsWithColon: Bool)? {
-        let limit = [HTMLExtractor.find(b, "</tr", from: from, caseInsensitive: true),
-                     HTMLExtractor.find(b, "<tr", from: from, caseInsensitive: true),
-                     HTMLExtractor.find(b, "</table", from: from, caseInsensitive: true)].compactMap { $0 }.min() ?? b.count
+    /// The first cell of the row whose first cell opens at `from`, when the row has two cells: its
+    /// separator from the second (`RowLabel`) — a confirmation's `<td><b>Departs</b></td><td>07:30`
+    /// reads `Departs: 07:30`. One pass over the row, which ends at the next `tr` or `table` tag.
+    static func rowLabel(_ b: [UInt8], from: Int, encoding: TextEncoding) -> String? {
         var first: [UInt8] = []
         var cells = 1
         var i = from
-        while i < limit {
+        scan: while i < b.count {
             guard b[i] == UInt8(ascii: "<") else {
                 if cells == 1 { first.append(b[i]) }
                 i += 1
                 continue
             }
             let (name, closing, end) = HTMLExtractor.readTag(b, at: i)
-            if !closing, name == "td" || name == "th" { cells += 1 }
+            switch name {
+            case "tr", "table": break scan
+            case "td" where !closing, "th" where !closing: cells += 1
+            default: break
+            }
             i = end
         }
-        let text = collapse(first, encoding)
-        guard cells == 2, let last = text.last else { return nil }
-        let words = text.split(separator: " ").count
-        let isLabel = words <= 5 && text.count <= 40 && !text.contains(where: \.isNumber) && !".!?,;".contains(last)
-        return (isLabel, last == ":")
+        return cells == 2 ? RowLabel.separator(after: collapse(first, encoding)) : nil
     }
 
     private static func collapse(_ bytes: [UInt8], _ encoding: TextEncoding) -> String {

@@ -79,19 +79,16 @@ enum PDFLayout {
         return abs(a.yMin - b.yMin) <= height / 2 && b.xMin >= a.xMax - 1
     }
 
-    /// A row's text: `label: value` for a label (at most five words, no closing punctuation, or
-    /// ending in its own colon: `Valuation band: C`) and its value, and pairs of them side by side;
-    /// other rows' cells joined by `; `.
+    /// A row's text: `label: value` for a label (`RowLabel`; `Valuation band: C` for one with its
+    /// own colon) and its value, and pairs of labelled fields side by side; other rows' cells
+    /// joined by `; `.
     static func rowText(_ cells: [String]) -> String {
         guard cells.count > 1 else { return cells.first ?? "" }
         // two columns of labelled fields: `Landlord: Mr Pellow; Property: 14 Alder Road`
         if cells.count % 2 == 0, stride(from: 0, to: cells.count, by: 2).allSatisfy({ cells[$0].hasSuffix(":") }) {
             return stride(from: 0, to: cells.count, by: 2).map { "\(cells[$0]) \(cells[$0 + 1])" }.joined(separator: "; ")
         }
-        if cells.count == 2, let label = cells.first, label.split(separator: " ").count <= 5, let last = label.last {
-            if last == ":" { return "\(label) \(cells[1])" }
-            if !".;,!?".contains(last) { return "\(label): \(cells[1])" }
-        }
+        if cells.count == 2, let separator = RowLabel.separator(after: cells[0]) { return cells[0] + separator + cells[1] }
         return cells.joined(separator: "; ")
     }
 

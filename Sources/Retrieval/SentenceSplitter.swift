@@ -1,4 +1,5 @@
 import Foundation
+import Grounding
 
 /// Splits text into sentence-like units, as UTF-8 byte ranges with surrounding whitespace trimmed.
 ///
@@ -70,26 +71,19 @@ enum SentenceSplitter {
         return p > 0 && b[p - 1] == UInt8(ascii: ":")
     }
 
-    /// Whether the line starting at `start` is a record: a label (at most 40 bytes, no bracket,
-    /// comma or stop) and `: `, then at least one more `; label: ` field.
+    /// Whether the line starting at `start` is a record (`TextSignals.isRecord`: `label: value`
+    /// fields joined by `; `). Only a line with `; ` in it is decoded.
     static func isRecordLine(_ b: [UInt8], from start: Int) -> Bool {
-        var fields = 0
-        var fieldStart = start
-        var i = start
-        while i + 1 < b.count, b[i] != 0x0A {
-            if b[i] == UInt8(ascii: ":"), b[i + 1] == 0x20, fieldStart >= 0 {
-                guard i - fieldStart <= 40, i > fieldStart else { return false }
-                fields += 1
-                fieldStart = -1
-            } else if b[i] == UInt8(ascii: ";"), b[i + 1] == 0x20 {
-                if fieldStart >= 0 { return false }
-                fieldStart = i + 2
-            } else if fieldStart >= 0, b[i] == UInt8(ascii: "(") || b[i] == UInt8(ascii: ",") || b[i] == UInt8(ascii: ".") {
-                return false  // a label is a few words, not a clause: prose ("The forest (Portuguese: …")
-            }
-            i += 1
+        var end = start
+        var separated = false
+        while end < b.count, b[end] != 0x0A {
+            if b[end] == UInt8(ascii: ";"), end + 1 < b.count, b[end + 1] == 0x20 { separated = true }
+            end += 1
         }
-        return fields >= 2
+        guard separated else { return false }
+        var hi = end
+        while hi > start, isSpace(b[hi - 1]) { hi -= 1 }
+        return TextSignals.isRecord(String(decoding: b[start..<hi], as: UTF8.self))
     }
 
     /// Whether a Markdown list item starts at `k`: `- `, `* `, `+ `, or digits then `. ` or `) `.

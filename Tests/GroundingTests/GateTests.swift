@@ -222,6 +222,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         let prose = "She should have 5ml of Calpol."
         #expect(asked([prose]).ruleCounts["H6.record-name-missing"] == nil)
         #expect(TextSignals.isRecord(jack) && !TextSignals.isRecord(prose) && !TextSignals.isRecord("Note: call me; soon"))
+        #expect(!TextSignals.isRecord("The forest (Portuguese: Floresta; Spanish: Selva) is wet."))
+        #expect(TextSignals.isRecord("Amount (£): 12.50; Invoice No.: 7"))
     }
 
     @Test func anAnswerStatingTheOppositeOfTheQuestionAbstains() {

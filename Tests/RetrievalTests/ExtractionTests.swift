@@ -115,6 +115,7 @@ final class ExtractionTests: XCTestCase {
         XCTAssertFalse(SentenceSplitter.isRecordLine(Array("Buildings; £425,000; £100".utf8), from: 0))
         XCTAssertFalse(SentenceSplitter.isRecordLine(Array("Landlord: Mr Pellow".utf8), from: 0))
         XCTAssertFalse(SentenceSplitter.isRecordLine(Array("The forest (Portuguese: Floresta; Spanish: Selva) is wet.".utf8), from: 0))
+        XCTAssertTrue(SentenceSplitter.isRecordLine(Array("Amount (£): 12.50; Invoice No.: 7".utf8), from: 0))
     }
 
     func testSentenceSplitterEndsAUnitAtEachFieldLine() {

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A table cell read as the label of the one value beside it (an HTML row of two cells, a PDF row
+/// of two blocks side by side): at most five words and 40 characters, no digit, no closing
+/// punctuation — or ending in its own colon (`Tenant 1:`, `Valuation band:`).
+enum RowLabel {
+    static let maxWords = 5
+    static let maxCharacters = 40
+
+    /// What joins `label` to its value: `: `, a space after a label's own colon, or nil when the
+    /// cell is no label (`It was late.`, `Advance Single x 1`).
+    static func separator(after label: String) -> String? {
+        guard let last = label.last, label.count <= maxCharacters,
+              label.split(separator: " ").count <= maxWords else { return nil }
+        if last == ":" { return " " }
+        guard !".!?,;".contains(last), !label.contains(where: \.isNumber) else { return nil }
+        return ": "
+    }
+}

@@ -28,10 +28,11 @@ enum CSVExtractor {
             builder.appendSource(start..<bytes.count)
             return builder.build()
         }
-        let body = records[(headerIndex + 1)...].filter { !isKeyValue($0, bytes: bytes) }
-        let orders = dateOrders(body[...], bytes: bytes)
+        // the export's own lines: before the header, and `Label:,value` lines after it
+        let outside = records.indices.map { $0 < headerIndex || isKeyValue(records[$0], bytes: bytes) }
+        let orders = dateOrders(records.indices.filter { $0 > headerIndex && !outside[$0] }.map { records[$0] }[...], bytes: bytes)
         for (index, record) in records.enumerated() where index != headerIndex {
-            if index < headerIndex || isKeyValue(record, bytes: bytes) {
+            if outside[index] {
                 appendLine(record, bytes: bytes, to: &builder)
                 continue
             }
@@ -83,8 +84,9 @@ enum CSVExtractor {
     private static func appendLine(_ record: [Field], bytes: [UInt8], to builder: inout ExtractedTextBuilder) {
         let values = record.map { trimmed($0.range, bytes) }.filter { !$0.isEmpty }
         guard let label = values.first else { return }
-        if values.count == 2, bytes[label.upperBound - 1] == UInt8(ascii: ":") || values[0].count <= 40 {
-            let bare = bytes[label.upperBound - 1] == UInt8(ascii: ":") ? label.lowerBound..<(label.upperBound - 1) : label
+        let colon = bytes[label.upperBound - 1] == UInt8(ascii: ":")
+        if values.count == 2, colon || label.count <= 40 {
+            let bare = colon ? label.lowerBound..<(label.upperBound - 1) : label
             if !bare.isEmpty { builder.appendSource(bare) }
             builder.appendText(": ")
             appendValue(values[1], bytes: bytes, to: &builder)

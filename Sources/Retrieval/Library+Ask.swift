@@ -106,7 +106,10 @@ extension Library {
             }
         }
 
-        let chosen = answerer.choose(ranked)
+        let window = ClauseWindow(terms: terms, maxWords: configuration.clauseWindowWords) {
+            answerType != .open && answerType.isSatisfied(by: $0, question: question)
+        }
+        let chosen = answerer.choose(ranked).map { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,
            let cosine = rescueCosine(question: question, pack: pack, chosen: chosen) {

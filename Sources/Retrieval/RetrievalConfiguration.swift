@@ -115,6 +115,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var answerMaxSentences: Int = 2
     /// Most words in an extractive answer.
     public var answerMaxWords: Int = 80
+    /// A single answer sentence longer than `answerMaxWords` is narrowed to its clauses that
+    /// answer, at most this many words (`ClauseWindow`).
+    public var clauseWindowWords: Int = 40
     /// A second sentence joins the answer only when its score is at least this share of the best.
     public var secondSentenceRatio: Double = 0.5
     /// The same for sentences scored by `sentenceModel`, whose scores are log-odds: a second

@@ -78,6 +78,37 @@ public struct QuestionAnalysis: Sendable, Equatable {
         domain = SensitiveDomain.allCases.first { !(SensitiveDomain.lexicon[$0] ?? []).isDisjoint(with: set) }
     }
 
+    /// Nouns that name the kind of answer a "what …" question asks for.
+    static let typeNouns: [String: AnswerType] = {
+        var nouns: [String: AnswerType] = [:]
+        for n in ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period"] { nouns[n] = .time }
+        for n in ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price"] {
+            nouns[n] = .quantity
+        }
+        for n in ["person", "man", "woman", "company", "organization", "organisation", "king", "president", "team"] {
+            nouns[n] = .entity
+        }
+        for n in ["country", "city", "place", "region", "town", "state", "continent", "river", "location"] { nouns[n] = .place }
+        return nouns
+    }()
+
+    /// The last word of the noun phrase after "what" at `i` and a form of "be" ("what's my UTR
+    /// number", "what was the population"): up to four words after a determiner (a possessive's
+    /// "s" not counted), ending at a preposition or the question's end; nil when "what" is not
+    /// followed by "be".
+    static func nounPhraseHead(_ w: [String], after i: Int) -> String? {
+        var j = i + 1
+        guard j < w.count, ["s", "is", "was", "are", "were"].contains(w[j]) else { return nil }
+        j += 1
+        if j < w.count, ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"].contains(w[j]) { j += 1 }
+        var head: String?
+        for k in j..<min(j + 4, w.count) where w[k] != "s" {
+            if ["of", "for", "in", "on", "at", "to", "from", "with", "by", "that", "which", "and", "do", "does", "did"].contains(w[k]) { break }
+            head = w[k]
+        }
+        return head
+    }
+
     static func answerType(_ words: [String]) -> AnswerType {
         let w = words
         func at(_ i: Int) -> String { i < w.count ? w[i] : "" }
@@ -90,18 +121,10 @@ public struct QuestionAnalysis: Sendable, Equatable {
                 return ["long", "old", "often"].contains(at(i + 1)) && at(i + 2) == "ago" ? .time : .quantity
             case "what", "which", "in":
                 let next = at(i + 1) == "the" ? at(i + 2) : at(i + 1)
-                if ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period"].contains(next) {
-                    return .time
-                }
-                if ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price"].contains(next) {
-                    return .quantity
-                }
-                if ["person", "man", "woman", "company", "organization", "organisation", "king", "president", "team"].contains(next) {
-                    return .entity
-                }
-                if ["country", "city", "place", "region", "town", "state", "continent", "river", "location"].contains(next) {
-                    return .place
-                }
+                if let type = typeNouns[next] { return type }
+                // "what's my UTR number", "what is the population of …": the noun phrase after
+                // the verb and its determiner names the kind of answer by its last word.
+                if w[i] != "in", let head = nounPhraseHead(w, after: i), let type = typeNouns[head] { return type }
             default: continue
             }
             if ["what", "which", "who", "when", "where", "how", "why"].contains(w[i]) { break }

@@ -29,11 +29,13 @@ public enum DocumentKind: String, Sendable, Codable {
     /// Appended to a document's content hash: a file indexed by an extractor of another version
     /// is not unchanged, so the next `library add` reads it again. A PDF's offsets are into its
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
-    /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines.
+    /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines, and
+    /// an HTML table cell's paragraphs and headings as lines of their own (`+records2`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
-        case .csv, .json, .html, .markdown: "+records1"
+        case .html: "+records2"
+        case .csv, .json, .markdown: "+records1"
         case .text, .code: ""
         }
     }

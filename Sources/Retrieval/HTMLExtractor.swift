@@ -19,6 +19,8 @@ enum HTMLExtractor {
     ]
 
     static let headingElements: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    /// Blocks that start a line of their own inside a table cell once the cell holds text.
+    static let layoutElements: Set<String> = headingElements.union(["p"])
 
     static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding = .utf8) -> ExtractedText {
         var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
@@ -61,7 +63,15 @@ enum HTMLExtractor {
                 } else if HTMLTable.elements.contains(name) {
                     if table.handle(name, closing: closing, bytes: bytes, after: end, encoding: encoding) { builder.appendBreak() }
                 } else if blockElements.contains(name), table.inCell {
-                    table.needsSpace = true
+                    // A cell that lays out a page (an email's body in one cell): its paragraphs
+                    // and headings are lines of their own. A value's paragraphs stay one line.
+                    if layoutElements.contains(name), !closing, table.needsSpace, table.inLayoutCell {
+                        builder.appendBreak()
+                        if headingElements.contains(name) { builder.appendMarker("# ") }
+                        table.needsSpace = false
+                    } else {
+                        table.needsSpace = true
+                    }
                 } else if blockElements.contains(name) {
                     builder.appendBreak()
                     if !closing, headingElements.contains(name) { builder.appendMarker("# ") }

@@ -26,6 +26,9 @@ enum HTMLTable {
         var needsSpace = false
         /// The header row's text is not emitted: every other row carries its labels.
         var skipping: Bool { inTable && headerRow }
+        /// The cell lays out a page rather than holding a value: the first cell of its row, in a
+        /// table without a header, and no label (an email's body in one cell).
+        var inLayoutCell: Bool { inCell && inTable && labels.isEmpty && cell == 1 && labelSeparator == nil }
 
         /// Handles a table tag; true when the text should break there (a row or the table ends or starts).
         mutating func handle(_ name: String, closing: Bool, bytes: [UInt8], after end: Int, encoding: TextEncoding) -> Bool {

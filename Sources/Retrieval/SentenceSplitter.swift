@@ -5,8 +5,8 @@ import Grounding
 ///
 /// Prose: a unit ends after `.`, `!` or `?` (plus closing quotes or brackets) followed by white
 /// space and a capital, digit, quote or bracket, unless the word before the stop is a known
-/// abbreviation or a single initial; blank lines and Markdown block starts (`#`, `-`, `*`, `|`,
-/// `1.`) always end a unit. Line mode (CSV, source code): every non-blank line is a unit.
+/// abbreviation or a single initial; blank lines and block starts (`#`, `-`, `*`, `|`, `1.`, `•`,
+/// a to-do's `[ ]`) always end a unit. Line mode (CSV, source code): every non-blank line is a unit.
 enum SentenceSplitter {
     static let abbreviations: Set<String> = [
         "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e", "no", "fig", "ca", "approx",
@@ -86,12 +86,20 @@ enum SentenceSplitter {
         return TextSignals.isRecord(String(decoding: b[start..<hi], as: UTF8.self))
     }
 
-    /// Whether a Markdown list item starts at `k`: `- `, `* `, `+ `, or digits then `. ` or `) `.
+    /// Whether a list item starts at `k`: Markdown's `- `, `* `, `+ `, or digits then `. ` or `) `;
+    /// a bullet `• `; a to-do list's check box, `[ ] `, `[x] ` (any one character in brackets).
     static func startsListItem<C: RandomAccessCollection>(_ b: C, at k: C.Index) -> Bool where C.Element == UInt8, C.Index == Int {
         guard k < b.endIndex else { return false }
         let c = b[k]
         if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
             return k + 1 < b.endIndex && b[k + 1] == 0x20
+        }
+        if c == UInt8(ascii: "["), k + 3 < b.endIndex {
+            return b[k + 1] < 0x80 && b[k + 1] != UInt8(ascii: "]") && b[k + 2] == UInt8(ascii: "]") && b[k + 3] == 0x20
+        }
+        // U+2022 BULLET is E2 80 A2.
+        if c == 0xE2, k + 3 < b.endIndex {
+            return b[k + 1] == 0x80 && b[k + 2] == 0xA2 && b[k + 3] == 0x20
         }
         var d = k
         while d < b.endIndex, isDigit(b[d]) { d += 1 }

@@ -295,7 +295,12 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
     @Test(arguments: [("Who founded the company?", AnswerType.entity), ("When was it built?", .time),
                       ("In what year did it open?", .time), ("How many people live there?", .quantity),
                       ("Where is the castle?", .place), ("What does the report say?", .open),
-                      ("What temperature should the oven be?", .quantity)])
+                      ("What temperature should the oven be?", .quantity),
+                      // the noun after "what is": its last word names the kind of answer
+                      ("what's my UTR number?", .quantity), ("What was the population of Warsaw in 1900?", .quantity),
+                      ("What's the vet's phone number for Biscuit?", .quantity), ("What is the date of the fair?", .time),
+                      ("What is the name of the satellite?", .open), ("What is the capital city of Kenya?", .place),
+                      ("What did the report say about the number of cases?", .open)])
     func answerTypes(_ question: String, _ type: AnswerType) {
         #expect(QuestionAnalysis.answerType(of: question) == type)
     }

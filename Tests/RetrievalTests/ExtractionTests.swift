@@ -118,6 +118,16 @@ final class ExtractionTests: XCTestCase {
         XCTAssertTrue(SentenceSplitter.isRecordLine(Array("Amount (£): 12.50; Invoice No.: 7".utf8), from: 0))
     }
 
+    func testSentenceSplitterEndsAUnitAtEachToDoItemAndBullet() {
+        let text = "JANUARY\n[ ] Stonecraft - chip repair if they haven't sorted it\n[x] Malham: balance to FSC 30 Jan\n[-] Mock exam marking\n\u{2022} Bring cones\n[1] is a footnote\nnot an item"
+        let b = Array(text.utf8)
+        XCTAssertEqual(SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) },
+                       ["JANUARY", "[ ] Stonecraft - chip repair if they haven't sorted it", "[x] Malham: balance to FSC 30 Jan",
+                        "[-] Mock exam marking", "\u{2022} Bring cones", "[1] is a footnote\nnot an item"])
+        XCTAssertFalse(SentenceSplitter.startsListItem(Array("[] x".utf8), at: 0))
+        XCTAssertFalse(SentenceSplitter.startsListItem(Array("[ab] x".utf8), at: 0))
+    }
+
     func testSentenceSplitterEndsAUnitAtEachFieldLine() {
         let text = """
             Property: Flat 2, 18 Orchard Road

@@ -133,6 +133,29 @@ final class RobustnessTests: XCTestCase {
                        "Autumn</td><td> Thursday 3 September 2026 </td><td>26&ndash;30 October")
     }
 
+    func testAnEmailLaidOutInATableCellKeepsItsParagraphsAndHeadings() throws {
+        let html = """
+            <table width="600"><tr><td style="padding:16px">
+            <p>Hi Priya,</p>
+            <p>Thank you for your booking.</p>
+            <p><b>Booking reference: QTX7K4PM</b></p>
+            <h3>Outward journey &ndash; Thursday 4 December 2025</h3>
+            <table><tr><td><b>Departs</b></td><td><p>07:30</p></td></tr>
+            <tr><td>Address</td><td><p>14 Alder Road</p><p>Bristol</p></td></tr></table>
+            </td></tr></table>
+            """
+        let bytes = Array(html.utf8)
+        let extracted = HTMLExtractor.extract(bytes, from: 0)
+        let lines = extracted.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        XCTAssertEqual(lines, ["Hi Priya,", "Thank you for your booking.", "Booking reference: QTX7K4PM",
+                               "# Outward journey &ndash; Thursday 4 December 2025", "Departs: 07:30", "Address: 14 Alder Road Bristol"])
+        // the heading's text maps to its bytes; its "# " to none
+        let heading = try XCTUnwrap(extracted.text.range(of: "Outward journey"))
+        let lo = extracted.text.utf8.distance(from: extracted.text.startIndex, to: heading.lowerBound)
+        let source = try XCTUnwrap(extracted.sourceRange(of: lo..<(lo + 15)))
+        XCTAssertEqual(String(decoding: bytes[source], as: UTF8.self), "Outward journey")
+    }
+
     func testHTMLNavigationAndFooterAreNotText() {
         let html = "<body><nav><a href='/'>Home</a> | News</nav><p>Uniform is sold by Smith &amp; Sons.</p><footer>&copy; 2026 School</footer></body>"
         XCTAssertEqual(HTMLExtractor.extract(Array(html.utf8), from: 0).text, "Uniform is sold by Smith &amp; Sons.\n\n")

@@ -104,9 +104,10 @@ struct GenerationQualityGate: GroundingGate {
         for claim in state.live {
             let text = state.input.claims[claim].text
             let w = TextSignals.words(text)
-            // A verbatim quote is the source as written: only its length is the answer's to control.
+            // A verbatim quote is the source as written: only its length is the answer's to control,
+            // in words as a reader counts them ("2026-01-05T08:14:33Z" is one, as the answerer counts).
             if state.input.claims[claim].verbatim {
-                words += w.count
+                words += TextSignals.readerWordCount(text)
                 if words > c.maxAnswerWords, claim != state.live.first {
                     firings.append(Firing(rule: RuleID("G3.answer-too-long"), effect: .dropClaim, claim: claim))
                 }
@@ -118,7 +119,7 @@ struct GenerationQualityGate: GroundingGate {
             if Self.degenerate(w, share: c.maxRepeatedWordShare) {
                 firings.append(Firing(rule: RuleID("G2.degenerate-repetition"), effect: .dropClaim, claim: claim)); continue
             }
-            words += w.count
+            words += TextSignals.readerWordCount(text)
             if words > c.maxAnswerWords, claim != state.live.first {
                 firings.append(Firing(rule: RuleID("G3.answer-too-long"), effect: .dropClaim, claim: claim))
             }

@@ -17,6 +17,17 @@ public enum TextSignals {
         return out
     }
 
+    /// Words as a reader counts them: runs of characters between white space ("£1,450.00" and
+    /// "2026-01-05T08:14:33Z" are one word each).
+    public static func readerWordCount(_ text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace { inWord = false } else if !inWord { inWord = true; count += 1 }
+        }
+        return count
+    }
+
     /// Words as written (case kept), with whether each starts a sentence.
     static func casedWords(_ text: String) -> [(word: String, sentenceStart: Bool)] {
         var out: [(String, Bool)] = []

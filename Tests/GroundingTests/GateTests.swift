@@ -148,6 +148,26 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(rules(run(input(claim: claim))).contains("G2.degenerate-repetition"))
     }
     @Test func wellFormedPasses() { #expect(run(input()).gates[.generationQuality]?.passed == true) }
+
+    /// Claims past the word limit (80) are dropped after the first; words are counted as a reader
+    /// counts them, so a record's timestamps and amounts are one word each.
+    @Test func answerPastTheWordLimitKeepsItsFirstClaim() {
+        func twoClaims(_ first: String, _ second: String, verbatim: Bool) -> GroundingInput {
+            var i = input(passage: first + " " + second, claim: first, verbatim: verbatim)
+            i.claims.append(GroundingClaim(text: second, citations: [0], quotesVerified: true, verbatim: verbatim))
+            return i
+        }
+        let stamps = (0..<30).map { "2026-01-\(String(format: "%02d", $0 % 28 + 1))T08:14:33Z" }.joined(separator: " ")
+        for verbatim in [true, false] {
+            // 30 + 41 reader's words (TextSignals.words would count over 150): within the limit
+            let within = run(twoClaims(stamps, "Bake the lemon cake at 180 °C " + String(repeating: "and wait ", count: 17), verbatim: verbatim))
+            #expect(!rules(within).contains("G3.answer-too-long"))
+            let long = (0..<50).map { "step\($0)" }.joined(separator: " ")
+            let past = run(twoClaims(long + " first.", long + " second.", verbatim: verbatim))
+            #expect(past.firings.filter { $0.rule.rawValue == "G3.answer-too-long" }.map(\.claim) == [1])
+        }
+        #expect(TextSignals.readerWordCount(" £1,450.00  paid\non 2026-01-05T08:14:33Z ") == 4)
+    }
 }
 
 @Suite struct GateHTests {

@@ -24,14 +24,14 @@ struct CompletenessGate: GroundingGate {
         // A record without a name the question asks about, which the library holds elsewhere, is
         // another record ("How much Calpol should Ellie have?" is not answered by Jack's row): dropped.
         let questionNames = TextSignals.names(state.input.question)
-        let names = zip(analysis.salient, analysis.salientWords).filter { _, word in
-            questionNames.contains(word) && state.input.idf[word] != nil
-        }.map(\.0)
+        let names = analysis.salientWords.indices.filter { i in
+            questionNames.contains(analysis.salientWords[i]) && state.input.idf[analysis.salientWords[i]] != nil
+        }
         var live = state.live
         if !names.isEmpty {
             for claim in live where TextSignals.isRecord(state.input.claims[claim].text) {
                 let stems = TextSignals.stems(state.input.claims[claim].text)
-                guard names.contains(where: { !stems.contains($0) }) else { continue }
+                guard names.contains(where: { !analysis.covers($0, in: stems) }) else { continue }
                 firings.append(Firing(rule: RuleID("H6.record-name-missing"), effect: .dropClaim, claim: claim))
             }
             let dropped = Set(firings.compactMap(\.claim))
@@ -58,12 +58,12 @@ struct CompletenessGate: GroundingGate {
         })
         var covered = 0
         var numberMissing = false
-        for (stem, word) in zip(analysis.salient, analysis.salientWords) {
+        for (i, (stem, word)) in zip(analysis.salient, analysis.salientWords).enumerated() {
             let isNumber = word.first?.isNumber == true
             let number = TextSignals.numbers(word).first ?? word
             let found = isNumber ? nearNumbers.contains(number) || nearStems.contains(stem)
                 || (nameNumbers.contains(number) && citedNumbers.contains(number))
-                                 : nearStems.contains(stem)
+                                 : analysis.covers(i, in: nearStems)
             if found { covered += 1; continue }
             if isNumber { numberMissing = true }
             firings.append(Firing(rule: RuleID("H2.salient-term-uncovered"), effect: .note))

@@ -37,9 +37,17 @@ public struct QuestionAnalysis: Sendable, Equatable {
     public var salient: [String]
     /// The question's words as written for each salient stem (for the "unanswered" list).
     public var salientWords: [String]
+    /// The stems of other forms of each salient name ("thomas" for "Tom", `Nicknames`), in the
+    /// order of `salient`: an answer that holds one covers the name.
+    public var salientVariants: [[String]]
     /// All content stems of the question.
     public var content: Set<String>
     public var domain: SensitiveDomain?
+
+    /// Whether `stems` hold the salient term at `index` or another form of it.
+    public func covers(_ index: Int, in stems: Set<String>) -> Bool {
+        stems.contains(salient[index]) || salientVariants[index].contains { stems.contains($0) }
+    }
 
     static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "when", "where", "why", "how",
                                              "is", "are", "was", "were", "do", "does", "did", "can", "name", "in",
@@ -59,7 +67,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
         let maxIDF = idf.values.max() ?? 0
         var salient: [String] = []
         var written: [String] = []
+        var variants: [[String]] = []
         var content = Set<String>()
+        let capitalised = TextSignals.capitalised(question)
         for word in words where !Self.stopWords.contains(word) {
             let stem = TextSignals.stem(word)
             content.insert(stem)
@@ -69,10 +79,12 @@ public struct QuestionAnalysis: Sendable, Equatable {
             let rare = maxIDF > 0 ? (idf[word] ?? 0) >= rareShare * maxIDF : word.count >= 7
             if (names.contains(word) || isNumber || rare), !salient.contains(stem) {
                 salient.append(stem); written.append(word)
+                variants.append(Nicknames.variants(of: word, capitalised: capitalised.contains(word)).map(TextSignals.stem).sorted())
             }
         }
         self.salient = salient
         self.salientWords = written
+        self.salientVariants = variants
         self.content = content
         let set = Set(words)
         domain = SensitiveDomain.allCases.first { !(SensitiveDomain.lexicon[$0] ?? []).isDisjoint(with: set) }
@@ -93,17 +105,20 @@ public struct QuestionAnalysis: Sendable, Equatable {
     }()
 
     /// The last word of the noun phrase after "what" at `i` and a form of "be" ("what's my UTR
-    /// number", "what was the population"): up to four words after a determiner (a possessive's
-    /// "s" not counted), ending at a preposition or the question's end; nil when "what" is not
-    /// followed by "be".
+    /// number", "what was the population", "what's Jamal the U9 coach's phone number"): up to six
+    /// words after a determiner (a possessive's "s" not counted), ending at a preposition or the
+    /// question's end; nil when "what" is not followed by "be".
     static func nounPhraseHead(_ w: [String], after i: Int) -> String? {
         var j = i + 1
         guard j < w.count, ["s", "is", "was", "are", "were"].contains(w[j]) else { return nil }
         j += 1
         if j < w.count, ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"].contains(w[j]) { j += 1 }
         var head: String?
-        for k in j..<min(j + 4, w.count) where w[k] != "s" {
+        var counted = 0
+        for k in j..<w.count where w[k] != "s" {
             if ["of", "for", "in", "on", "at", "to", "from", "with", "by", "that", "which", "and", "do", "does", "did"].contains(w[k]) { break }
+            counted += 1
+            guard counted <= 6 else { break }
             head = w[k]
         }
         return head

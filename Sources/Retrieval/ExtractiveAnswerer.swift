@@ -3,7 +3,11 @@ import Grounding
 
 /// Term weights of a question: inverse document frequency of each content word over the library.
 struct QuestionTerms {
-    struct Term { var word: String; var key: UInt64; var idf: Double; var df: Int = 0 }
+    struct Term {
+        var word: String; var key: UInt64; var idf: Double; var df: Int = 0
+        /// Keys of the other forms of a name ("thomas" for "Tom", `Nicknames`): they match too.
+        var variantKeys: [UInt64] = []
+    }
     let terms: [Term]
     /// Capitalised words of the question (after its first word) that occur in no chunk: names
     /// the library knows nothing about.
@@ -46,7 +50,8 @@ struct QuestionTerms {
         let words = TextTerms.contentWords(question) + (names.contains("may") ? ["may"] : [])
         terms = words.filter { !frame.contains($0) }.map { word in
             let df = Double(frequencies[word] ?? 0)
-            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
+            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df),
+                        variantKeys: Nicknames.variants(of: word, capitalised: names.contains(word)).map(TextTerms.stemKey))
         }
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
@@ -95,9 +100,10 @@ struct QuestionTerms {
         let total = totalWeight
         guard total > 0 else { return (0, found) }
         let keys = terms.map(\.key)
+        let variants = terms.map(\.variantKeys)
         TextTerms.forEachWord(text) { bytes in
             let key = TextTerms.stemKey(bytes)
-            for i in keys.indices where keys[i] == key { found[i] = true }
+            for i in keys.indices where keys[i] == key || variants[i].contains(key) { found[i] = true }
         }
         var hit = 0.0
         for (i, term) in terms.enumerated() where found[i] { hit += term.idf }

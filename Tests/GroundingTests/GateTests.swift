@@ -246,6 +246,29 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(TextSignals.isRecord("Amount (£): 12.50; Invoice No.: 7"))
     }
 
+    @Test func aNameAskedByItsShortFormFindsTheRecordWrittenInFull() {
+        let q = "What's Tom's passport number?"
+        let thomas = "name: Thomas Whitfield; passport number: 533180271"
+        let maya = "name: Maya Whitfield; passport number: 533180272"
+        func asked(_ claim: String, question: String = q) -> GroundingOutcome {
+            var i = input(question: question, passage: claim, claim: claim, verbatim: true)
+            i.idf = ["tom": 2, "thomas": 2, "passport": 2, "number": 1, "maya": 2]
+            return run(i)
+        }
+        #expect(asked(thomas).ruleCounts["H6.record-name-missing"] == nil)
+        #expect(asked(thomas).ruleCounts["H2.salient-term-uncovered"] == nil)
+        #expect(asked(maya).ruleCounts["H6.record-name-missing"] == 1)
+        // and the other way round
+        #expect(asked("name: Tom Whitfield; passport number: 533180271", question: "What's Thomas's passport number?")
+            .ruleCounts["H6.record-name-missing"] == nil)
+        #expect(Nicknames.variants(of: "tom", capitalised: false) == ["thomas"])
+        #expect(Nicknames.variants(of: "sam", capitalised: false) == ["samuel", "samantha"])
+        // a short form that is an everyday word is a name only when written as one
+        #expect(Nicknames.variants(of: "bill", capitalised: false).isEmpty)
+        #expect(Nicknames.variants(of: "bill", capitalised: true) == ["william"])
+        #expect(Nicknames.variants(of: "passport", capitalised: false).isEmpty)
+    }
+
     @Test func anAnswerStatingTheOppositeOfTheQuestionAbstains() {
         let near = "Terra preta (black earth), which is distributed over large areas in the Amazon forest, is a product of soil management."
         let q = "Terra preta is distributed over a small area of what?"
@@ -318,7 +341,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("What temperature should the oven be?", .quantity),
                       // the noun after "what is": its last word names the kind of answer
                       ("what's my UTR number?", .quantity), ("What was the population of Warsaw in 1900?", .quantity),
-                      ("What's the vet's phone number for Biscuit?", .quantity), ("What is the date of the fair?", .time),
+                      ("What's the vet's phone number for Biscuit?", .quantity),
+                      ("what's Jamal the U9 coach's phone number?", .quantity), ("What is the date of the fair?", .time),
                       ("What is the name of the satellite?", .open), ("What is the capital city of Kenya?", .place),
                       ("What did the report say about the number of cases?", .open)])
     func answerTypes(_ question: String, _ type: AnswerType) {

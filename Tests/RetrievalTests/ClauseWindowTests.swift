@@ -63,6 +63,15 @@ import Testing
         #expect(narrowed("How many tons of dust?", record, limit: 10).text == record)
     }
 
+    @Test func aQuestionsShortNameMatchesTheNameInFull() {
+        let terms = QuestionTerms(question: "how much did Tom pay into the account?", frequencies: ["tom": 2, "account": 3],
+                                  chunkCount: 50)
+        let full = terms.matches("Transfer from Thomas Whitfield into the joint account")
+        let other = terms.matches("Transfer from Maya Whitfield into the joint account")
+        #expect(full.coverage > other.coverage)
+        #expect(full.coverage > 0.99)
+    }
+
     @Test func clausesSplitAtSeparatorsNotInsideNumbersOrBrackets() {
         let text = "At 10:30, about 1,600 miles (2,600 km, by road) away; then – later – home"
         let bytes = Array(text.utf8)

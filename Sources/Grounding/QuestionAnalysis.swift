@@ -168,8 +168,10 @@ extension AnswerType {
         case .time:
             // "what time…" asks for a clock time: a date or a price of 465 does not answer it
             if Self.asksClockTime(TextSignals.words(question)) { return TextSignals.hasClockTime(text) }
-            let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
-            return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(text, asked))
+            let dated = TextSignals.withoutAmounts(text)
+            let fresh = TextSignals.words(dated).filter { !asked.contains($0) }.joined(separator: " ")
+            return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(dated, asked))
+                || TextSignals.hasClockTime(text)
         case .quantity:
             let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
             guard TextSignals.hasNumber(fresh) else { return false }

@@ -106,8 +106,17 @@ public enum TextSignals {
         "billion", "dozen", "half", "twice", "double", "single", "several", "few", "percent",
     ])
 
+    /// `text` with its amounts of money and decimals ("£840.14", "3.75") blanked: no year or
+    /// day of the month hides in them ("14.11.2025" is kept).
+    public static func withoutAmounts(_ text: String) -> String {
+        guard text.contains(where: { $0 == "." || $0 == "£" || $0 == "$" || $0 == "€" || $0 == "¥" }) else { return text }
+        return text.replacingOccurrences(of: #"[£$€¥]\s?\d[\d,]*(\.\d+)?|(?<![.\d])\d+\.\d+(?![.\d])"#, with: " ",
+                                         options: .regularExpression)
+    }
+
     /// True when `text` holds a date or time expression (a year, month, weekday, century, clock time).
     public static func hasDate(_ text: String) -> Bool {
+        let text = withoutAmounts(text)
         let all = words(text)
         for (i, w) in all.enumerated() {
             if w == "may" {

@@ -142,9 +142,14 @@ public struct QuestionAnalysis: Sendable, Equatable {
                 if w[i] != "in", let head = nounPhraseHead(w, after: i), let type = typeNouns[head] { return type }
             default: continue
             }
-            if ["what", "which", "who", "when", "where", "how", "why"].contains(w[i]) { break }
+            if ["what", "which", "who", "when", "where", "how", "why"].contains(w[i]) { return .open }
         }
-        return .open
+        // A question typed as a noun phrase ("sam the electrician's number", "kick off time
+        // saturday?"): its noun of a kind names the answer's.
+        let verbs: Set<String> = ["is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "should", "has", "have"]
+        guard let first = w.first, !verbs.contains(first),
+              !w.contains(where: { ["what", "which", "who", "when", "where", "how", "why"].contains($0) }) else { return .open }
+        return w.lazy.compactMap { typeNouns[$0] }.first ?? .open
     }
 }
 

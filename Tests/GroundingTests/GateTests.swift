@@ -352,7 +352,11 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       // the noun after "what is": its last word names the kind of answer
                       ("what's my UTR number?", .quantity), ("What was the population of Warsaw in 1900?", .quantity),
                       ("What's the vet's phone number for Biscuit?", .quantity),
-                      ("what's Jamal the U9 coach's phone number?", .quantity), ("What is the date of the fair?", .time),
+                      ("what's Jamal the U9 coach's phone number?", .quantity),
+                      // a noun phrase for a question
+                      ("sam the electrician's number", .quantity), ("kick off time saturday?", .time),
+                      ("windscreen excess?", .open), ("Is the number on the form?", .open),
+                      ("Why did the population fall?", .open), ("What is the date of the fair?", .time),
                       ("What is the name of the satellite?", .open), ("What is the capital city of Kenya?", .place),
                       ("What did the report say about the number of cases?", .open)])
     func answerTypes(_ question: String, _ type: AnswerType) {

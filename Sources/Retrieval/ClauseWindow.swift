@@ -1,7 +1,8 @@
 import Foundation
 import Grounding
 
-/// An answer sentence too long to be an answer, narrowed to the clauses that answer.
+/// An answer sentence too long to be an answer, narrowed to the clauses that answer; a long
+/// record narrowed to the fields that answer.
 ///
 /// Some sentences run past the answer's word limit: a list of figures joined by commas ("an
 /// average 182 million tons of dust are windblown out of the Sahara each year, …, 132 million
@@ -12,41 +13,110 @@ import Grounding
 /// and of those the fewest words. Its range lies inside the sentence's, so the citation stays the
 /// exact source bytes.
 struct ClauseWindow {
+    let question: String
     let terms: QuestionTerms
     let maxWords: Int
+    /// A record (not a CSV row) longer than this many words is narrowed to the fields that answer…
+    var recordWords = 30
+    /// …when at least this share of the question's weight is in it.
+    var recordCoverage = 0.75
     /// Whether a window's text holds the kind of answer asked for (a number, a date, …).
     let typed: (String) -> Bool
 
-    /// `sentence` narrowed, or `sentence` itself when it is within the limit, a record (whose
-    /// fields answer together), or has no clause boundary to cut at.
-    func narrowed(_ sentence: ScoredSentence, limit: Int) -> ScoredSentence {
-        guard sentence.words > limit, sentence.chunk.record.kind != .csv, !TextSignals.isRecord(sentence.text) else { return sentence }
+    /// `sentence` narrowed: to its clauses that answer when it runs past `limit` words; a record
+    /// (not a CSV row) past `recordWords` words to its first field, which says whose record it is
+    /// ("name: Thomas Whitfield"), and the run of fields that answers ("passport number:
+    /// 533180271"), as one part when they are adjacent and two when not. Otherwise `sentence`.
+    func narrowed(_ sentence: ScoredSentence, limit: Int) -> [ScoredSentence] {
+        guard sentence.chunk.record.kind != .csv else { return [sentence] }
         let bytes = Array(sentence.text.utf8)
+        if TextSignals.isRecord(sentence.text) {
+            let fields = Self.fields(bytes)
+            // Narrowed only when the question's words find their fields: most of them are in the
+            // record and the fields chosen hold all of those ("miles" asked, "mileage" written:
+            // the words cannot choose, and the whole record stays).
+            // A record of someone the question does not name stays whole, for gate H to weigh
+            // (H6: Priya's record does not answer for Maya).
+            let whole = terms.coverage(ofText: sentence.text)
+            let lead = String(decoding: bytes[fields[0]], as: UTF8.self)
+            guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage, holdsNames(sentence.text),
+                  let found = bestRun(Array(fields.dropFirst()), in: bytes, with: lead, unique: true) else { return [sentence] }
+            let run = (found.lowerBound + 1)..<(found.upperBound + 1)
+            let chosen = lead + " " + String(decoding: bytes[fields[run.lowerBound].lowerBound..<fields[run.upperBound - 1].upperBound], as: UTF8.self)
+            guard terms.coverage(ofText: chosen) >= whole - 1e-9 else { return [sentence] }
+            let last = fields[run.upperBound - 1].upperBound
+            if run.lowerBound <= 1 { return [part(of: sentence, fields[0].lowerBound..<last, bytes)] }
+            return [part(of: sentence, fields[0], bytes), part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)]
+        }
         let clauses = Self.clauses(bytes)
-        guard clauses.count > 1 else { return sentence }
-        let counts = clauses.map { SentenceSplitter.wordCount(bytes[$0]) }
-        var best: (range: Range<Int>, score: Double, words: Int)?
-        for i in clauses.indices {
+        guard sentence.words > limit, clauses.count > 1, let run = bestRun(clauses, in: bytes) else { return [sentence] }
+        let range = Self.trimmed(clauses[run.lowerBound].lowerBound..<clauses[run.upperBound - 1].upperBound, in: bytes)
+        return range.isEmpty ? [sentence] : [part(of: sentence, range, bytes)]
+    }
+
+    /// The run of consecutive `units`, at most `maxWords` long, that holds the most of the
+    /// question's weight (half a question's weight more when it holds the asked-for kind of
+    /// answer, a hundredth less for each unit past the first), and of those the shortest; nil
+    /// when none holds any or, with `unique`, when two runs apart hold it ("passport issued: …"
+    /// and "passport expires: …" for "when does it expire?": the words do not say which, and the
+    /// whole says both). `lead` (a record's first field, always
+    /// quoted) counts towards each run's weight.
+    private func bestRun(_ units: [Range<Int>], in bytes: [UInt8], with lead: String = "", unique: Bool = false) -> Range<Int>? {
+        let counts = units.map { SentenceSplitter.wordCount(bytes[$0]) }
+        var scored: [(run: Range<Int>, score: Double)] = []
+        for i in units.indices {
             var words = 0
-            for j in i..<clauses.count {
+            for j in i..<units.count {
                 words += counts[j]
                 guard words <= maxWords else { break }
-                let range = clauses[i].lowerBound..<clauses[j].upperBound
-                let text = String(decoding: bytes[range], as: UTF8.self)
-                let score = terms.coverage(ofText: text) + (typed(text) ? 0.5 : 0)
-                if best.map({ score > $0.score + 1e-9 || abs(score - $0.score) <= 1e-9 && words < $0.words }) ?? true {
-                    best = (range, score, words)
-                }
+                let text = String(decoding: bytes[units[i].lowerBound..<units[j].upperBound], as: UTF8.self)
+                // a unit more costs a little: words that stand together answer together
+                scored.append((i..<(j + 1), terms.coverage(ofText: lead + " " + text) + (typed(text) ? 0.5 : 0) - 0.01 * Double(j - i)))
             }
         }
-        guard let best, best.score > 0 else { return sentence }
-        let range = Self.trimmed(best.range, in: bytes)
-        guard !range.isEmpty else { return sentence }
-        var narrowed = sentence
-        narrowed.range = (sentence.range.lowerBound + range.lowerBound)..<(sentence.range.lowerBound + range.upperBound)
-        narrowed.text = String(decoding: bytes[range], as: UTF8.self)
-        narrowed.words = SentenceSplitter.wordCount(bytes[range])
-        return narrowed
+        guard let top = scored.map(\.score).max(), top > 0 else { return nil }
+        let best = scored.filter { $0.score >= top - 1e-9 }.map(\.run)
+        // the best runs that hold no other best run: one answer, or several apart
+        let minimal = best.filter { run in !best.contains { $0 != run && run.contains($0.lowerBound) && run.contains($0.upperBound - 1) } }
+        if unique { return minimal.count == 1 ? minimal[0] : nil }
+        return minimal.min { units[$0.upperBound - 1].upperBound - units[$0.lowerBound].lowerBound
+                             < units[$1.upperBound - 1].upperBound - units[$1.lowerBound].lowerBound }
+    }
+
+    /// Whether `text` holds every name the question writes with a capital, or another form of it.
+    private func holdsNames(_ text: String) -> Bool {
+        let stems = TextSignals.stems(text)
+        return TextSignals.names(question).allSatisfy { name in
+            stems.contains(TextSignals.stem(name))
+                || Nicknames.variants(of: name, capitalised: true).contains { stems.contains(TextSignals.stem($0)) }
+        }
+    }
+
+    /// `sentence` cut to `range` (bytes of its text).
+    private func part(of sentence: ScoredSentence, _ range: Range<Int>, _ bytes: [UInt8]) -> ScoredSentence {
+        var part = sentence
+        part.range = (sentence.range.lowerBound + range.lowerBound)..<(sentence.range.lowerBound + range.upperBound)
+        part.text = String(decoding: bytes[range], as: UTF8.self)
+        part.words = SentenceSplitter.wordCount(bytes[range])
+        return part
+    }
+
+    /// Byte ranges of a record's fields, the `; ` between them left out.
+    static func fields(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == UInt8(ascii: ";"), bytes[i + 1] == 0x20 {
+                ranges.append(start..<i)
+                start = i + 2
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        ranges.append(start..<bytes.count)
+        return ranges.filter { !$0.isEmpty }
     }
 
     /// Byte ranges of the clauses of `bytes`, each ending after its separator, together covering

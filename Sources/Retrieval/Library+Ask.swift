@@ -106,10 +106,11 @@ extension Library {
             }
         }
 
-        let window = ClauseWindow(terms: terms, maxWords: configuration.clauseWindowWords) {
+        let window = ClauseWindow(question: question, terms: terms, maxWords: configuration.clauseWindowWords,
+                                  recordWords: configuration.recordWindowWords) {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
-        let chosen = answerer.choose(ranked).map { window.narrowed($0, limit: configuration.answerMaxWords) }
+        let chosen = answerer.choose(ranked).flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,
            let cosine = rescueCosine(question: question, pack: pack, chosen: chosen) {

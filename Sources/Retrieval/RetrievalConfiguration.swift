@@ -118,6 +118,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// A single answer sentence longer than `answerMaxWords` is narrowed to its clauses that
     /// answer, at most this many words (`ClauseWindow`).
     public var clauseWindowWords: Int = 40
+    /// A record answering (a JSON object, a table row; not a CSV row) longer than this many words
+    /// is narrowed to its first field and the fields that answer (`ClauseWindow`).
+    public var recordWindowWords: Int = 30
     /// A second sentence joins the answer only when its score is at least this share of the best.
     public var secondSentenceRatio: Double = 0.5
     /// The same for sentences scored by `sentenceModel`, whose scores are log-odds: a second

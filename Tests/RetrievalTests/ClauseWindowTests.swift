@@ -33,8 +33,10 @@ import Testing
     private func narrowed(_ question: String, _ text: String, limit: Int = 80) -> ScoredSentence {
         let terms = QuestionTerms(question: question, frequencies: Self.frequencies, chunkCount: 164)
         let type = QuestionAnalysis.answerType(of: question)
-        let window = ClauseWindow(terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
-        return window.narrowed(sentence(text), limit: limit)
+        let window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
+        let parts = window.narrowed(sentence(text), limit: limit)
+        #expect(parts.count == 1)
+        return parts[0]
     }
 
     @Test func aListOfFiguresAnswersWithTheClauseAsked() {
@@ -61,6 +63,37 @@ import Testing
         #expect(narrowed("How many tons of dust fall on the Amazon?", short).text == short)
         let record = (0..<12).map { "field \($0): dust tons \($0)" }.joined(separator: "; ")
         #expect(narrowed("How many tons of dust?", record, limit: 10).text == record)
+    }
+
+    static let thomas = "name: Thomas Whitfield; date_of_birth: 1984-09-03 (3 September 1984); passport country: GBR; "
+        + "passport number: 533180271; passport issued: 2017-11-02 (2 November 2017); passport expires: 2027-11-02 "
+        + "(2 November 2027); ghic status: applied online 28/09/2025 - awaiting card; driving_licence number: "
+        + "WHITF809034T99MS; driving_licence expires: 2029-09-02 (2 September 2029); nhs_number: 401 023 2137"
+
+    private func parts(_ question: String, _ record: String, frequencies: [String: Int]) -> [String] {
+        let terms = QuestionTerms(question: question, frequencies: frequencies, chunkCount: 66)
+        let type = QuestionAnalysis.answerType(of: question)
+        let window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
+        let s = sentence(record, prefix: "")
+        let parts = window.narrowed(s, limit: 80)
+        for p in parts { #expect(String(decoding: Array(s.chunk.text.utf8)[p.range], as: UTF8.self) == p.text) }
+        return parts.map(\.text)
+    }
+
+    @Test func aLongRecordAnswersWithWhoseItIsAndTheFieldsAsked() {
+        let f = ["tom": 3, "thomas": 3, "passport": 2, "number": 9, "ghic": 1, "card": 4, "expire": 0, "miles": 0, "service": 3]
+        #expect(parts("What's Tom's passport number?", Self.thomas, frequencies: f)
+            == ["name: Thomas Whitfield", "passport number: 533180271"])
+        #expect(parts("What's the status of Tom's GHIC?", Self.thomas, frequencies: f.merging(["status": 2]) { a, _ in a })
+            == ["name: Thomas Whitfield", "ghic status: applied online 28/09/2025 - awaiting card"])
+        // "expire" is in no chunk ("expires" is): most of the question's weight is not in the record
+        #expect(parts("When does Tom's GHIC card expire?", Self.thomas, frequencies: f) == [Self.thomas])
+        // two fields alike ("passport issued", "passport expires") and words that find neither: the whole record
+        #expect(parts("When was Tom's passport dated?", Self.thomas, frequencies: f) == [Self.thomas])
+        #expect(parts("How many miles at the last service?", Self.thomas, frequencies: f) == [Self.thomas])
+        // another person's record stays whole, for gate H to find the name missing
+        #expect(parts("What's Maya's passport number?", Self.thomas, frequencies: f.merging(["maya": 2]) { a, _ in a })
+            == [Self.thomas])
     }
 
     @Test func aQuestionsShortNameMatchesTheNameInFull() {

@@ -106,12 +106,12 @@ public enum TextSignals {
         "billion", "dozen", "half", "twice", "double", "single", "several", "few", "percent",
     ])
 
-    /// `text` with its amounts of money and decimals ("£840.14", "3.75") blanked: no year or
-    /// day of the month hides in them ("14.11.2025" is kept).
+    /// `text` with its amounts of money, decimals and addresses ("£840.14", "3.75",
+    /// "185.199.110.42") blanked: no year or day of the month hides in them ("14.11.2025" is kept).
     public static func withoutAmounts(_ text: String) -> String {
         guard text.contains(where: { $0 == "." || $0 == "£" || $0 == "$" || $0 == "€" || $0 == "¥" }) else { return text }
-        return text.replacingOccurrences(of: #"[£$€¥]\s?\d[\d,]*(\.\d+)?|(?<![.\d])\d+\.\d+(?![.\d])"#, with: " ",
-                                         options: .regularExpression)
+        return text.replacingOccurrences(of: #"[£$€¥]\s?\d[\d,]*(\.\d+)?|(?<![.\d])\d+\.\d+(?![.\d])|\d+(?:\.\d+){3,}"#,
+                                         with: " ", options: .regularExpression)
     }
 
     /// True when `text` holds a date or time expression (a year, month, weekday, century, clock time).
@@ -130,7 +130,8 @@ public enum TextSignals {
             if monthNames.contains(w) || weekdays.contains(w) || dateWords.contains(w) { return true }
             if w.first?.isNumber == true {
                 let digits = w.prefix { $0.isNumber }
-                if digits.count >= 3 && digits.count <= 4 { return true }
+                // a year: 3 digits, or 4 up to 2199 ("3600" seconds, "8080" a port are no years)
+                if digits.count == 3 || digits.count == 4 && (Int(digits) ?? 0) <= 2199 { return true }
                 let suffix = w.dropFirst(digits.count)
                 if ["st", "nd", "rd", "th", "s"].contains(String(suffix)) { return true }
             }

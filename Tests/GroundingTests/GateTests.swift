@@ -337,7 +337,7 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
 @Suite struct DateSignalTests {
     @Test(arguments: [("Quoted: £840.14; Status: Delivered", false), ("It runs 3.75 miles", false),
                       ("Rome fell in 476", true), ("Paid on 14.11.2025", true), ("£2,310.40 for 2025", true),
-                      ("Doors open 07:30", true), ("Order TWD-4471902", false)])
+                      ("Doors open 07:30", true), ("Order TWD-4471902", false), ("3600 IN A 185.199.110.42", false)])
     func moneyAndDecimalsAreNoYear(_ text: String, _ dated: Bool) {
         #expect(TextSignals.hasDate(text) == dated)
         #expect(AnswerType.time.isSatisfied(by: text, question: "When was the tap delivered?") == dated)

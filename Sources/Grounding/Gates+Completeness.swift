@@ -72,8 +72,8 @@ struct CompletenessGate: GroundingGate {
         // A month the question names must be in the answer itself: a row's neighbours are other
         // records, whose dates say nothing of this one.
         let claimStems = TextSignals.stems(claims.joined(separator: " "))
-        let monthMissing = zip(analysis.salient, analysis.salientWords).contains { stem, word in
-            TextSignals.monthNames.contains(word) && !claimStems.contains(stem)
+        let monthMissing = analysis.salientWords.indices.contains { i in
+            TextSignals.monthNames.contains(analysis.salientWords[i]) && !analysis.covers(i, in: claimStems)
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
         let measureMissing = !claims.isEmpty && !state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)

@@ -37,8 +37,8 @@ public struct QuestionAnalysis: Sendable, Equatable {
     public var salient: [String]
     /// The question's words as written for each salient stem (for the "unanswered" list).
     public var salientWords: [String]
-    /// The stems of other forms of each salient name ("thomas" for "Tom", `Nicknames`), in the
-    /// order of `salient`: an answer that holds one covers the name.
+    /// The stems of other forms of each salient term ("thomas" for "Tom", "nov" for "November",
+    /// `WordVariants`), in the order of `salient`: an answer that holds one covers the term.
     public var salientVariants: [[String]]
     /// All content stems of the question.
     public var content: Set<String>
@@ -79,7 +79,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
             let rare = maxIDF > 0 ? (idf[word] ?? 0) >= rareShare * maxIDF : word.count >= 7
             if (names.contains(word) || isNumber || rare), !salient.contains(stem) {
                 salient.append(stem); written.append(word)
-                variants.append(Nicknames.variants(of: word, capitalised: capitalised.contains(word)).map(TextSignals.stem).sorted())
+                variants.append(WordVariants.variants(of: word, capitalised: capitalised.contains(word)).map(TextSignals.stem).sorted())
             }
         }
         self.salient = salient

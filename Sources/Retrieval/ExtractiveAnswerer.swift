@@ -5,7 +5,7 @@ import Grounding
 struct QuestionTerms {
     struct Term {
         var word: String; var key: UInt64; var idf: Double; var df: Int = 0
-        /// Keys of the other forms of a name ("thomas" for "Tom", `Nicknames`): they match too.
+        /// Keys of the other forms of the word ("thomas" for "Tom", "sat" for "Saturday", `WordVariants`): they match too.
         var variantKeys: [UInt64] = []
     }
     let terms: [Term]
@@ -51,7 +51,7 @@ struct QuestionTerms {
         terms = words.filter { !frame.contains($0) }.map { word in
             let df = Double(frequencies[word] ?? 0)
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df),
-                        variantKeys: Nicknames.variants(of: word, capitalised: names.contains(word)).map(TextTerms.stemKey))
+                        variantKeys: WordVariants.variants(of: word, capitalised: names.contains(word)).map(TextTerms.stemKey))
         }
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }

@@ -267,6 +267,21 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(Nicknames.variants(of: "bill", capitalised: false).isEmpty)
         #expect(Nicknames.variants(of: "bill", capitalised: true) == ["william"])
         #expect(Nicknames.variants(of: "passport", capitalised: false).isEmpty)
+        #expect(WordVariants.variants(of: "saturday", capitalised: false) == ["sat"])
+        #expect(WordVariants.variants(of: "thursdays", capitalised: false) == ["thu", "thur", "thurs"])
+        #expect(WordVariants.variants(of: "nov", capitalised: true) == ["november"])
+    }
+
+    @Test func aMonthAskedIsFoundAbbreviated() {
+        let q = "What did the November statement close at?"
+        let row = "Date: 30 Nov 2025; Description: Closing balance; Balance: £5,005.24"
+        var i = input(question: q, passage: row, claim: row, verbatim: true)
+        i.idf = ["november": 2, "statement": 2, "close": 1]
+        #expect(run(i).ruleCounts["H5.question-month-missing"] == nil)
+        let october = "Date: 31 Oct 2025; Description: Closing balance; Balance: £4,100.00"
+        var j = input(question: q, passage: october, claim: october, verbatim: true)
+        j.idf = i.idf
+        #expect(run(j).ruleCounts["H5.question-month-missing"] == 1)
     }
 
     @Test func anAnswerStatingTheOppositeOfTheQuestionAbstains() {

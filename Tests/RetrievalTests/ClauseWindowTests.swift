@@ -105,6 +105,13 @@ import Testing
         #expect(full.coverage > 0.99)
     }
 
+    @Test func aWeekdayAskedMatchesItsAbbreviation() {
+        let terms = QuestionTerms(question: "what time's kick off at farsley on saturday", frequencies: ["farsley": 1, "kick": 1],
+                                  chunkCount: 60)
+        #expect(terms.matches("[ ] Sat 6 Dec - U11s away at Farsley Celtic Juniors KO 10am").coverage
+                > terms.matches("[ ] Sun 7 Dec - U11s away at Farsley Celtic Juniors KO 10am").coverage)
+    }
+
     @Test func clausesSplitAtSeparatorsNotInsideNumbersOrBrackets() {
         let text = "At 10:30, about 1,600 miles (2,600 km, by road) away; then – later – home"
         let bytes = Array(text.utf8)

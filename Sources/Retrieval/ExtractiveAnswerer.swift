@@ -306,6 +306,14 @@ struct ExtractiveAnswerer {
             best = typed
         }
         var chosen = [best]
+        // Still without it, the sentence right after the best one in its paragraph that holds it
+        // joins ("…Rainbow Kids' Club will be open on the INSET day…" then "The cost for the full
+        // day is £32.00 per child" for "how much is kids club on the inset day").
+        if !best.typed, configuration.typedNextSentenceJoins,
+           let next = ranked.first(where: { $0.typed && $0.chunk.chunkId == best.chunk.chunkId && $0.index == best.index + 1 }),
+           adjacent(next, best), best.words + next.words <= configuration.answerMaxWords {
+            chosen.append(next)
+        }
         for candidate in ranked where chosen.count < configuration.answerMaxSentences
             && !(candidate.chunk.chunkId == best.chunk.chunkId && candidate.range == best.range) {
             // A CSV row is a record of its own: another row joins only when it covers the question

@@ -118,6 +118,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// A single answer sentence longer than `answerMaxWords` is narrowed to its clauses that
     /// answer, at most this many words (`ClauseWindow`).
     public var clauseWindowWords: Int = 40
+    /// When the best sentence lacks the kind of answer asked for, the next sentence of its
+    /// paragraph that holds it joins the answer.
+    public var typedNextSentenceJoins: Bool = true
     /// A record answering (a JSON object, a table row; not a CSV row) longer than this many words
     /// is narrowed to its first field and the fields that answer (`ClauseWindow`).
     public var recordWindowWords: Int = 30

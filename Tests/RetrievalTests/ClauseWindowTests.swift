@@ -105,6 +105,25 @@ import Testing
         #expect(full.coverage > 0.99)
     }
 
+    @Test func theNextSentenceHoldingTheAskedKindJoinsTheAnswer() {
+        func sentences(_ gap: String) -> [ScoredSentence] {
+            let first = "Rainbow Kids' Club will be open on the INSET day from 8:00am."
+            let second = "The cost for the full day is £32.00 per child."
+            let whole = first + gap + second
+            let chunk = sentence(whole, prefix: "").chunk
+            let a = ScoredSentence(chunk: chunk, range: 0..<first.utf8.count, index: 0, text: first, words: 11,
+                                   coverage: 0.8, contextCoverage: 0.8, score: 1.0)
+            let start = (first + gap).utf8.count
+            let b = ScoredSentence(chunk: chunk, range: start..<whole.utf8.count, index: 1, text: second, words: 10,
+                                   coverage: 0.1, contextCoverage: 0.8, score: 0.2, typed: true)
+            return [a, b]
+        }
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        #expect(answerer.choose(sentences(" ")).map(\.index) == [0, 1])
+        // across a blank line it is another paragraph's
+        #expect(answerer.choose(sentences("\n\n")).map(\.index) == [0])
+    }
+
     @Test func aWeekdayAskedMatchesItsAbbreviation() {
         let terms = QuestionTerms(question: "what time's kick off at farsley on saturday", frequencies: ["farsley": 1, "kick": 1],
                                   chunkCount: 60)

@@ -29,16 +29,7 @@ public enum Nicknames {
     ]
 
     /// Each name → the names it may stand for or be written as (both directions), lowercased.
-    static let related: [String: Set<String>] = {
-        var map: [String: Set<String>] = [:]
-        for (full, shorts) in shortForms {
-            for short in shorts {
-                map[full, default: []].insert(short)
-                map[short, default: []].insert(full)
-            }
-        }
-        return map
-    }()
+    static let related = WordVariants.bothWays(shortForms)
 
     /// Short forms that are also everyday words ("bill", "will", "jack", "rob"): they stand for a
     /// name only when the question writes them with a capital.

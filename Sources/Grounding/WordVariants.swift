@@ -13,16 +13,20 @@ public enum WordVariants {
     ]
 
     /// Each calendar word → its other forms (both directions).
-    static let calendar: [String: Set<String>] = {
+    static let calendar = bothWays(abbreviations)
+
+    /// Each word of `forms` (a full form → its short forms) → the words it may be written as,
+    /// both directions.
+    static func bothWays(_ forms: [String: [String]]) -> [String: Set<String>] {
         var map: [String: Set<String>] = [:]
-        for (full, shorts) in abbreviations {
+        for (full, shorts) in forms {
             for short in shorts {
                 map[full, default: []].insert(short)
                 map[short, default: []].insert(full)
             }
         }
         return map
-    }()
+    }
 
     /// The other forms of the lowercased `word` ("thursdays" is read as "thursday"); `capitalised`:
     /// the question writes it with a capital (see `Nicknames.variants`).

@@ -23,35 +23,54 @@ struct ClauseWindow {
     /// Whether a window's text holds the kind of answer asked for (a number, a date, …).
     let typed: (String) -> Bool
 
-    /// `sentence` narrowed: to its clauses that answer when it runs past `limit` words; a record
-    /// (not a CSV row) past `recordWords` words to its first field, which says whose record it is
-    /// ("name: Thomas Whitfield"), and the run of fields that answers ("passport number:
-    /// 533180271"), as one part when they are adjacent and two when not. Otherwise `sentence`.
+    /// `sentence` narrowed: to its clauses that answer when it runs past `limit` words, and a
+    /// record past `recordWords` words to its fields that answer (`narrowedRecord`); otherwise
+    /// `sentence`.
     func narrowed(_ sentence: ScoredSentence, limit: Int) -> [ScoredSentence] {
         guard sentence.chunk.record.kind != .csv else { return [sentence] }
         let bytes = Array(sentence.text.utf8)
-        if TextSignals.isRecord(sentence.text) {
-            let fields = Self.fields(bytes)
-            // Narrowed only when the question's words find their fields: most of them are in the
-            // record and the fields chosen hold all of those ("miles" asked, "mileage" written:
-            // the words cannot choose, and the whole record stays).
-            // A record of someone the question does not name stays whole, for gate H to weigh
-            // (H6: Priya's record does not answer for Maya).
-            let whole = terms.coverage(ofText: sentence.text)
-            let lead = String(decoding: bytes[fields[0]], as: UTF8.self)
-            guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage, holdsNames(sentence.text),
-                  let found = bestRun(Array(fields.dropFirst()), in: bytes, with: lead, unique: true) else { return [sentence] }
-            let run = (found.lowerBound + 1)..<(found.upperBound + 1)
-            let chosen = lead + " " + String(decoding: bytes[fields[run.lowerBound].lowerBound..<fields[run.upperBound - 1].upperBound], as: UTF8.self)
-            guard terms.coverage(ofText: chosen) >= whole - 1e-9 else { return [sentence] }
-            let last = fields[run.upperBound - 1].upperBound
-            if run.lowerBound <= 1 { return [part(of: sentence, fields[0].lowerBound..<last, bytes)] }
-            return [part(of: sentence, fields[0], bytes), part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)]
-        }
+        if TextSignals.isRecord(sentence.text) { return narrowedRecord(sentence, bytes) }
         let clauses = Self.clauses(bytes)
         guard sentence.words > limit, clauses.count > 1, let run = bestRun(clauses, in: bytes) else { return [sentence] }
         let range = Self.trimmed(clauses[run.lowerBound].lowerBound..<clauses[run.upperBound - 1].upperBound, in: bytes)
         return range.isEmpty ? [sentence] : [part(of: sentence, range, bytes)]
+    }
+
+    /// A record (not a CSV row) past `recordWords` words: the run of fields that answers
+    /// ("passport number: 533180271"), led by the first field when that says whose or which
+    /// record it is ("name: Thomas Whitfield", `identifies`) — one part when they are adjacent,
+    /// two when not. Narrowed only when the question's words find their fields: most of them
+    /// are in the record and the fields chosen hold all of those ("miles" asked, "mileage"
+    /// written: the words cannot choose, and the whole record stays). A record of someone the
+    /// question does not name stays whole, for gate H to weigh (H6: Priya's record does not
+    /// answer for Maya).
+    private func narrowedRecord(_ sentence: ScoredSentence, _ bytes: [UInt8]) -> [ScoredSentence] {
+        let fields = Self.fields(bytes)
+        let whole = terms.coverage(ofText: sentence.text)
+        guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage, holdsNames(sentence.text) else {
+            return [sentence]
+        }
+        let leads = Self.identifies(String(decoding: bytes[fields[0]], as: UTF8.self))
+        let lead = leads ? String(decoding: bytes[fields[0]], as: UTF8.self) : ""
+        let offset = leads ? 1 : 0
+        guard let found = bestRun(Array(fields.dropFirst(offset)), in: bytes, with: lead, unique: true) else { return [sentence] }
+        let run = (found.lowerBound + offset)..<(found.upperBound + offset)
+        let last = fields[run.upperBound - 1].upperBound
+        let chosen = lead + " " + String(decoding: bytes[fields[run.lowerBound].lowerBound..<last], as: UTF8.self)
+        guard terms.coverage(ofText: chosen) >= whole - 1e-9 else { return [sentence] }
+        if !leads || run.lowerBound <= 1 { return [part(of: sentence, fields[leads ? 0 : run.lowerBound].lowerBound..<last, bytes)] }
+        return [part(of: sentence, fields[0], bytes), part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)]
+    }
+
+    /// Labels that say whose or which record a field's record is.
+    static let identifyingLabels: Set<String> = ["name", "title", "item", "person", "who", "date", "day", "description",
+                                                 "subject", "registration", "reg", "account", "policy", "customer",
+                                                 "student", "player", "member", "child", "pupil", "event", "service"]
+
+    /// Whether `field` (`label: value`) names its record: a word of its label is an identifying one.
+    static func identifies(_ field: String) -> Bool {
+        guard let colon = field.range(of: ": ") else { return false }
+        return TextSignals.words(String(field[..<colon.lowerBound])).contains { identifyingLabels.contains($0) }
     }
 
     /// The run of consecutive `units`, at most `maxWords` long, that holds the most of the

@@ -91,6 +91,13 @@ import Testing
         // two fields alike ("passport issued", "passport expires") and words that find neither: the whole record
         #expect(parts("When was Tom's passport dated?", Self.thomas, frequencies: f) == [Self.thomas])
         #expect(parts("How many miles at the last service?", Self.thomas, frequencies: f) == [Self.thomas])
+        // a first field that names nothing leads nothing
+        let car = "road_tax band: C; road_tax due: 2026-05-31 (31 May 2026); breakdown_cover provider: RAC; "
+            + "breakdown_cover level: Roadside & At Home; breakdown_cover membership_no: RA-55190377; insurer: Admiral "
+            + "Insurance; insurance policy_no: P-88213-44; insurance renewal: 2026-04-02 (2 April 2026)"
+        #expect(parts("What's our RAC membership number?", car, frequencies: ["rac": 1, "membership": 1, "number": 9])
+            == ["breakdown_cover provider: RAC; breakdown_cover level: Roadside & At Home; breakdown_cover membership_no: RA-55190377"])
+        #expect(ClauseWindow.identifies("name: Thomas Whitfield") && !ClauseWindow.identifies("road_tax band: C"))
         // another person's record stays whole, for gate H to find the name missing
         #expect(parts("What's Maya's passport number?", Self.thomas, frequencies: f.merging(["maya": 2]) { a, _ in a })
             == [Self.thomas])

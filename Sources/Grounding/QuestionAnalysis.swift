@@ -124,6 +124,25 @@ public struct QuestionAnalysis: Sendable, Equatable {
         return head
     }
 
+    /// The noun a "what/which/who" question asks about — the last word of the noun phrase after
+    /// it ("who's our *landlord*?", "what council tax *band* are we in?") and, when that word
+    /// names only a kind ("what's my UTR number?"), the word before it too: a field labelled so
+    /// ("Landlord: Mr Graham Pellow", "Valuation band: C", "UTR: 4821 307 659") answers.
+    public static func askedNoun(of question: String) -> [String] {
+        let w = TextSignals.words(question)
+        guard let i = w.firstIndex(where: { ["what", "which", "who"].contains($0) }) else { return [] }
+        var phrase: [String] = []
+        for word in w.dropFirst(i + 1) {
+            if ["s", "is", "was", "are", "were", "the", "my", "our", "your", "his", "her", "their", "its", "a", "an"].contains(word),
+               phrase.isEmpty { continue }
+            if stopWords.contains(word) || ["do", "does", "did", "s"].contains(word) { break }
+            phrase.append(word)
+            if phrase.count == 4 { break }
+        }
+        guard let head = phrase.last else { return [] }
+        return typeNouns[head] != nil && phrase.count > 1 ? [phrase[phrase.count - 2], head] : [head]
+    }
+
     static func answerType(_ words: [String]) -> AnswerType {
         let w = words
         func at(_ i: Int) -> String { i < w.count ? w[i] : "" }

@@ -295,8 +295,15 @@ struct ExtractiveAnswerer {
     /// at least `secondSentenceRatio` of the best, its own coverage of the question's terms at
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
-    func choose(_ ranked: [ScoredSentence]) -> [ScoredSentence] {
+    func choose(_ ranked: [ScoredSentence], askedNoun: [String] = []) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
+        // A field of the best sentence's document labelled with what the question asks about
+        // answers it ("who's our landlord?": "Landlord: Mr Graham Pellow", not a clause about the
+        // Landlord's consent).
+        if !askedNoun.isEmpty, !Self.labels(best.text, askedNoun),
+           let labelled = ranked.first(where: { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, askedNoun) }) {
+            best = labelled
+        }
         // The best sentence lacks the kind of answer asked for (a temperature, a date): a sentence
         // of the same document that holds it, scoring close, answers instead.
         if !best.typed, configuration.typedAnswerLogOdds > 0,
@@ -404,6 +411,20 @@ struct ExtractiveAnswerer {
     /// SUMMARY"). As a document's first line it labels the document, as a `#` heading does, and is
     /// no answer of its own ("Spare key under the mat" is a sentence: most of its words are not
     /// capitalised).
+    /// Whether a field of `text` (`Label: value`, or one of a record's) has a value and a label of
+    /// at most four words ending in one of `nouns` (by stem): "Valuation band" for "band", not
+    /// "Landlord address" for "landlord".
+    static func labels(_ text: String, _ nouns: [String]) -> Bool {
+        let stems = Set(nouns.map(TextSignals.stem))
+        return text.components(separatedBy: "; ").contains { field in
+            guard let colon = field.range(of: ": "), !field[colon.upperBound...].trimmingCharacters(in: .whitespaces).isEmpty else {
+                return false
+            }
+            let label = TextSignals.words(String(field[..<colon.lowerBound]))
+            return label.count <= 4 && label.last.map { stems.contains(TextSignals.stem($0)) } == true
+        }
+    }
+
     static func isTitleLine(_ text: String) -> Bool {
         guard !text.contains("\n"), !text.contains(":"), let last = text.last, !".!?;,".contains(last) else { return false }
         let words = text.split(separator: " ").filter { $0.first?.isLetter == true }

@@ -359,6 +359,15 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
     }
 }
 
+@Suite struct AskedNounTests {
+    @Test(arguments: [("who's our landlord?", ["landlord"]), ("what council tax band are we in?", ["band"]),
+                      ("what's my UTR number?", ["utr", "number"]), ("What is the name of the satellite?", []),
+                      ("When does the shop open?", [])])
+    func theNounAskedAbout(_ question: String, _ noun: [String]) {
+        #expect(QuestionAnalysis.askedNoun(of: question) == noun)
+    }
+}
+
 @Suite struct QuestionAnalysisTests {
     @Test(arguments: [("Who founded the company?", AnswerType.entity), ("When was it built?", .time),
                       ("In what year did it open?", .time), ("How many people live there?", .quantity),

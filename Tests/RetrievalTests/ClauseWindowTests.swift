@@ -131,6 +131,25 @@ import Testing
         #expect(answerer.choose(sentences("\n\n")).map(\.index) == [0])
     }
 
+    @Test func aFieldLabelledWithTheNounAskedAnswers() {
+        let lines = ["Bristol City Council: COUNCIL TAX BILL 2025/26", "Landlord address: c/o Hartley Lettings Ltd",
+                     "Valuation band: C", "Landlord: Mr Graham Pellow; Property: 14 Alder Road"]
+        let whole = lines.joined(separator: "\n")
+        let chunk = sentence(whole, prefix: "").chunk
+        var start = 0
+        let ranked = lines.enumerated().map { i, line -> ScoredSentence in
+            defer { start += line.utf8.count + 1 }
+            return ScoredSentence(chunk: chunk, range: start..<(start + line.utf8.count), index: i, text: line,
+                                  words: line.split(separator: " ").count, coverage: 0.5, contextCoverage: 0.5, score: 1 - Double(i) / 10)
+        }
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        #expect(answerer.choose(ranked, askedNoun: ["band"]).map(\.text).contains("Valuation band: C"))
+        #expect(answerer.choose(ranked, askedNoun: ["landlord"]).map(\.text).contains(lines[3]))
+        // "Landlord address" is not labelled with what is asked, and no noun asked: the ranking's best
+        #expect(!answerer.choose(ranked, askedNoun: ["landlord"]).map(\.text).contains(lines[1]))
+        #expect(!answerer.choose(ranked).map(\.text).contains(lines[2]))
+    }
+
     @Test func aWeekdayAskedMatchesItsAbbreviation() {
         let terms = QuestionTerms(question: "what time's kick off at farsley on saturday", frequencies: ["farsley": 1, "kick": 1],
                                   chunkCount: 60)

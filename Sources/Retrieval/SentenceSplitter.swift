@@ -42,7 +42,7 @@ enum SentenceSplitter {
                 if isSpace(b[j]) {
                     var k = j
                     while k < b.count, isSpace(b[k]) { k += 1 }
-                    if k < b.count, startsSentence(b[k]), c != UInt8(ascii: ".") || !isAbbreviation(b, dotAt: i) {
+                    if k < b.count, startsSentence(b[k]), c != UInt8(ascii: ".") || !isAbbreviation(b, dotAt: i) && !isLeader(b, dotAt: i, before: k) {
                         emit(j)
                         i = j
                         continue
@@ -53,6 +53,16 @@ enum SentenceSplitter {
         }
         emit(b.count)
         return result
+    }
+
+    /// Whether the dot at `i` ends a run of dots leading to a value ("Jim the plumber ......
+    /// 07700 900418", a phone list's or a contents page's leaders): four dots or more, or two or
+    /// more before a digit. An ellipsis before a capital ("wait... Then") still ends a sentence.
+    static func isLeader(_ b: [UInt8], dotAt i: Int, before next: Int) -> Bool {
+        var start = i
+        while start > 0, b[start - 1] == UInt8(ascii: ".") { start -= 1 }
+        let run = i - start + 1
+        return run >= 4 || run >= 2 && isDigit(b[next])
     }
 
     /// Whether the newline at `i` ends a block: a blank line follows, or a Markdown block marker.

@@ -118,6 +118,18 @@ final class ExtractionTests: XCTestCase {
         XCTAssertTrue(SentenceSplitter.isRecordLine(Array("Amount (£): 12.50; Invoice No.: 7".utf8), from: 0))
     }
 
+    func testSentenceSplitterKeepsADotLeaderLineWhole() {
+        let text = "HOUSE\n  Jim the plumber ...... 07700 900418  (mob best)\n  Sheila next door ..... 0131 496 0273  (has our spare key)"
+        let b = Array(text.utf8)
+        XCTAssertEqual(SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) },
+                       ["HOUSE", "Jim the plumber ...... 07700 900418  (mob best)", "Sheila next door ..... 0131 496 0273  (has our spare key)"])
+        // an ellipsis before a capital still ends a sentence; leaders before a word do not
+        let prose = "Wait... Then it rang. Chapter 1 .... Page 4"
+        let p = Array(prose.utf8)
+        XCTAssertEqual(SentenceSplitter.split(prose, lineMode: false).map { String(decoding: p[$0], as: UTF8.self) },
+                       ["Wait...", "Then it rang.", "Chapter 1 .... Page 4"])
+    }
+
     func testSentenceSplitterEndsAUnitAtEachToDoItemAndBullet() {
         let text = "JANUARY\n[ ] Stonecraft - chip repair if they haven't sorted it\n[x] Malham: balance to FSC 30 Jan\n[-] Mock exam marking\n\u{2022} Bring cones\n[1] is a footnote\nnot an item"
         let b = Array(text.utf8)

@@ -110,7 +110,8 @@ extension Library {
                                   recordWords: configuration.recordWindowWords) {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
-        let chosen = answerer.choose(ranked, askedNoun: QuestionAnalysis.askedNoun(of: question)).flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
+        let chosen = answerer.choose(LatestRecord.first(ranked, question: question),
+                                     askedNoun: QuestionAnalysis.askedNoun(of: question)).flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,
            let cosine = rescueCosine(question: question, pack: pack, chosen: chosen) {

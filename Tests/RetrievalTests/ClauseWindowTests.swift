@@ -150,6 +150,25 @@ import Testing
         #expect(!answerer.choose(ranked).map(\.text).contains(lines[2]))
     }
 
+    @Test func theLatestRecordAnswersAQuestionAboutTheLatest() {
+        let rows = ["Date: 02/10/2023 (2 October 2023); Mileage: 61240; Type: Major service",
+                    "Date: 17/11/2025 (17 November 2025); Mileage: 79302; Type: Interim service",
+                    "Date: 21/10/2024 (21 October 2024); Mileage: 70815; Type: Full service"]
+        let chunk = sentence(rows.joined(separator: "\n"), prefix: "").chunk
+        var start = 0
+        let ranked = rows.enumerated().map { i, row -> ScoredSentence in
+            defer { start += row.utf8.count + 1 }
+            return ScoredSentence(chunk: chunk, range: start..<(start + row.utf8.count), index: i, text: row, words: 9,
+                                  coverage: 0.5, contextCoverage: 0.5, score: 1 - Double(i) / 10)
+        }
+        #expect(LatestRecord.first(ranked, question: "how many miles at the last service?").first?.text == rows[1])
+        #expect(LatestRecord.first(ranked, question: "what's the mileage now?").first?.text == rows[1])
+        // no latest asked, or "last year" (a period): the ranking stands
+        #expect(LatestRecord.first(ranked, question: "how many miles at the major service?").first?.text == rows[0])
+        #expect(LatestRecord.first(ranked, question: "how many miles did it do last year?").first?.text == rows[0])
+        #expect(LatestRecord.date(in: rows[2]) == 20241021)
+    }
+
     @Test func aWeekdayAskedMatchesItsAbbreviation() {
         let terms = QuestionTerms(question: "what time's kick off at farsley on saturday", frequencies: ["farsley": 1, "kick": 1],
                                   chunkCount: 60)

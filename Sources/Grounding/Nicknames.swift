@@ -8,11 +8,14 @@ import Foundation
 public enum Nicknames {
     /// Full name → its short forms.
     static let shortForms: [String: [String]] = [
-        "abigail": ["abby", "abbie"], "alasdair": ["ally", "ali"], "alistair": ["ally", "ali"], "alexander": ["alex", "sandy"], "alexandra": ["alex", "sandy"],
+        "abigail": ["abby", "abbie"], "alasdair": ["ally", "ali"], "alistair": ["ally", "ali"],
+        "alexander": ["alex", "sandy"], "alexandra": ["alex", "sandy"],
         "alfred": ["alfie", "alf"], "andrew": ["andy", "drew"], "anthony": ["tony"], "benjamin": ["ben"],
-        "catherine": ["cathy", "kate", "katie"], "catriona": ["cat", "cath"], "charles": ["charlie", "chas"], "charlotte": ["charlie", "lottie"],
+        "catherine": ["cathy", "kate", "katie"], "catriona": ["cat", "cath"], "charles": ["charlie", "chas"],
+        "charlotte": ["charlie", "lottie"],
         "christopher": ["chris"], "christine": ["chris"], "daniel": ["dan", "danny"], "david": ["dave", "davy"],
-        "deborah": ["debbie", "deb"], "douglas": ["dougie", "doug"], "edward": ["ed", "eddie", "ted", "ned"], "eleanor": ["ellie", "nell"],
+        "deborah": ["debbie", "deb"], "douglas": ["dougie", "doug"], "edward": ["ed", "eddie", "ted", "ned"],
+        "eleanor": ["ellie", "nell"],
         "elizabeth": ["liz", "lizzie", "beth", "betty", "eliza"], "frederick": ["fred", "freddie"],
         "gregory": ["greg"], "harold": ["harry"], "henry": ["harry", "hal"], "isabel": ["izzy", "bella"],
         "isabella": ["izzy", "bella"], "jacob": ["jake"], "james": ["jim", "jimmy", "jamie"], "jennifer": ["jen", "jenny"],

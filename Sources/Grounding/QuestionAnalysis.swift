@@ -90,59 +90,6 @@ public struct QuestionAnalysis: Sendable, Equatable {
         domain = SensitiveDomain.allCases.first { !(SensitiveDomain.lexicon[$0] ?? []).isDisjoint(with: set) }
     }
 
-    /// Nouns that name the kind of answer a "what …" question asks for.
-    static let typeNouns: [String: AnswerType] = {
-        var nouns: [String: AnswerType] = [:]
-        for n in ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period"] { nouns[n] = .time }
-        for n in ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price"] {
-            nouns[n] = .quantity
-        }
-        for n in ["person", "man", "woman", "company", "organization", "organisation", "king", "president", "team"] {
-            nouns[n] = .entity
-        }
-        for n in ["country", "city", "place", "region", "town", "state", "continent", "river", "location"] { nouns[n] = .place }
-        return nouns
-    }()
-
-    /// The last word of the noun phrase after "what" at `i` and a form of "be" ("what's my UTR
-    /// number", "what was the population", "what's Jamal the U9 coach's phone number"): up to six
-    /// words after a determiner (a possessive's "s" not counted), ending at a preposition or the
-    /// question's end; nil when "what" is not followed by "be".
-    static func nounPhraseHead(_ w: [String], after i: Int) -> String? {
-        var j = i + 1
-        guard j < w.count, ["s", "is", "was", "are", "were"].contains(w[j]) else { return nil }
-        j += 1
-        if j < w.count, ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"].contains(w[j]) { j += 1 }
-        var head: String?
-        var counted = 0
-        for k in j..<w.count where w[k] != "s" {
-            if ["of", "for", "in", "on", "at", "to", "from", "with", "by", "that", "which", "and", "do", "does", "did"].contains(w[k]) { break }
-            counted += 1
-            guard counted <= 6 else { break }
-            head = w[k]
-        }
-        return head
-    }
-
-    /// The noun a "what/which/who" question asks about — the last word of the noun phrase after
-    /// it ("who's our *landlord*?", "what council tax *band* are we in?") and, when that word
-    /// names only a kind ("what's my UTR number?"), the word before it too: a field labelled so
-    /// ("Landlord: Mr Graham Pellow", "Valuation band: C", "UTR: 4821 307 659") answers.
-    public static func askedNoun(of question: String) -> [String] {
-        let w = TextSignals.words(question)
-        guard let i = w.firstIndex(where: { ["what", "which", "who"].contains($0) }) else { return [] }
-        var phrase: [String] = []
-        for word in w.dropFirst(i + 1) {
-            if ["s", "is", "was", "are", "were", "the", "my", "our", "your", "his", "her", "their", "its", "a", "an"].contains(word),
-               phrase.isEmpty { continue }
-            if stopWords.contains(word) || ["do", "does", "did", "s"].contains(word) { break }
-            phrase.append(word)
-            if phrase.count == 4 { break }
-        }
-        guard let head = phrase.last else { return [] }
-        return typeNouns[head] != nil && phrase.count > 1 ? [phrase[phrase.count - 2], head] : [head]
-    }
-
     static func answerType(_ words: [String]) -> AnswerType {
         let w = words
         func at(_ i: Int) -> String { i < w.count ? w[i] : "" }
@@ -157,8 +104,8 @@ public struct QuestionAnalysis: Sendable, Equatable {
                 let next = at(i + 1) == "the" ? at(i + 2) : at(i + 1)
                 if let type = typeNouns[next] { return type }
                 // "what's my UTR number", "what is the population of …": the noun phrase after
-                // the verb and its determiner names the kind of answer by its last word.
-                if w[i] != "in", let head = nounPhraseHead(w, after: i), let type = typeNouns[head] { return type }
+                // the verb and its determiner names the kind of answer.
+                if w[i] != "in", let type = nounPhraseType(w, after: i) { return type }
             default: continue
             }
             if ["what", "which", "who", "when", "where", "how", "why"].contains(w[i]) { return .open }

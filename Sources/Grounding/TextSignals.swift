@@ -17,6 +17,13 @@ public enum TextSignals {
         return out
     }
 
+    /// A field's label and value (`Valuation band: C` → "Valuation band", "C"), split at its first
+    /// `: `; nil without one.
+    public static func labelled(_ field: String) -> (label: Substring, value: Substring)? {
+        guard let colon = field.range(of: ": ") else { return nil }
+        return (field[..<colon.lowerBound], field[colon.upperBound...])
+    }
+
     /// Words as a reader counts them: runs of characters between white space ("£1,450.00" and
     /// "2026-01-05T08:14:33Z" are one word each).
     public static func readerWordCount(_ text: String) -> Int {
@@ -148,8 +155,7 @@ public enum TextSignals {
         let fields = text.components(separatedBy: "; ")
         guard fields.count >= 2, !text.contains("\n") else { return false }
         return fields.allSatisfy { field in
-            guard let colon = field.range(of: ": ") else { return false }
-            let label = field[..<colon.lowerBound]
+            guard let (label, _) = labelled(field) else { return false }
             // "Amount (£)" and "Invoice No." are labels; an open bracket or a clause's comma is prose
             return !label.isEmpty && label.count <= 40 && !label.contains(", ") && !label.contains(". ")
                 && label.filter { $0 == "(" }.count == label.filter { $0 == ")" }.count

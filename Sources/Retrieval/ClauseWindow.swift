@@ -10,7 +10,7 @@ import Grounding
 /// The sentence is cut at its clause boundaries (", ", "; ", ": ", a spaced dash) and the answer
 /// becomes the run of consecutive clauses, at most `maxWords` long, that holds the most of the
 /// question's weight (half a question's weight more when it holds the asked-for kind of answer),
-/// and of those the fewest words. Its range lies inside the sentence's, so the citation stays the
+/// and of those the shortest. Its range lies inside the sentence's, so the citation stays the
 /// exact source bytes.
 struct ClauseWindow {
     let question: String
@@ -30,8 +30,9 @@ struct ClauseWindow {
         guard sentence.chunk.record.kind != .csv else { return [sentence] }
         let bytes = Array(sentence.text.utf8)
         if TextSignals.isRecord(sentence.text) { return narrowedRecord(sentence, bytes) }
+        guard sentence.words > limit else { return [sentence] }
         let clauses = Self.clauses(bytes)
-        guard sentence.words > limit, clauses.count > 1, let run = bestRun(clauses, in: bytes) else { return [sentence] }
+        guard clauses.count > 1, let run = bestRun(clauses, in: bytes) else { return [sentence] }
         let range = Self.trimmed(clauses[run.lowerBound].lowerBound..<clauses[run.upperBound - 1].upperBound, in: bytes)
         return range.isEmpty ? [sentence] : [part(of: sentence, range, bytes)]
     }
@@ -50,8 +51,9 @@ struct ClauseWindow {
         guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage, holdsNames(sentence.text) else {
             return [sentence]
         }
-        let leads = Self.identifies(String(decoding: bytes[fields[0]], as: UTF8.self))
-        let lead = leads ? String(decoding: bytes[fields[0]], as: UTF8.self) : ""
+        let first = String(decoding: bytes[fields[0]], as: UTF8.self)
+        let leads = Self.identifies(first)
+        let lead = leads ? first : ""
         let offset = leads ? 1 : 0
         guard let found = bestRun(Array(fields.dropFirst(offset)), in: bytes, with: lead, unique: true) else { return [sentence] }
         let run = (found.lowerBound + offset)..<(found.upperBound + offset)
@@ -69,8 +71,8 @@ struct ClauseWindow {
 
     /// Whether `field` (`label: value`) names its record: a word of its label is an identifying one.
     static func identifies(_ field: String) -> Bool {
-        guard let colon = field.range(of: ": ") else { return false }
-        return TextSignals.words(String(field[..<colon.lowerBound])).contains { identifyingLabels.contains($0) }
+        guard let (label, _) = TextSignals.labelled(field) else { return false }
+        return TextSignals.words(String(label)).contains { identifyingLabels.contains($0) }
     }
 
     /// The run of consecutive `units`, at most `maxWords` long, that holds the most of the
@@ -78,8 +80,8 @@ struct ClauseWindow {
     /// answer, a hundredth less for each unit past the first), and of those the shortest; nil
     /// when none holds any or, with `unique`, when two runs apart hold it ("passport issued: …"
     /// and "passport expires: …" for "when does it expire?": the words do not say which, and the
-    /// whole says both). `lead` (a record's first field, always
-    /// quoted) counts towards each run's weight.
+    /// whole says both). `lead` (a record's first field, always quoted) counts towards each
+    /// run's weight.
     private func bestRun(_ units: [Range<Int>], in bytes: [UInt8], with lead: String = "", unique: Bool = false) -> Range<Int>? {
         let counts = units.map { SentenceSplitter.wordCount(bytes[$0]) }
         var scored: [(run: Range<Int>, score: Double)] = []

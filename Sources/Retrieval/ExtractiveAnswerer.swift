@@ -3,12 +3,11 @@ import Grounding
 
 /// Term weights of a question: inverse document frequency of each content word over the library.
 struct QuestionTerms {
-    struct Term {
-        var word: String; var key: UInt64; var idf: Double; var df: Int = 0
-        /// Keys of the other forms of the word ("thomas" for "Tom", "sat" for "Saturday", `WordVariants`): they match too.
-        var variantKeys: [UInt64] = []
-    }
+    struct Term { var word: String; var key: UInt64; var idf: Double; var df: Int = 0 }
     let terms: [Term]
+    /// The stem keys a text's word may match, each with its term's index: every term's own key
+    /// and those of its other forms ("thomas" for "Tom", "sat" for "Saturday", `WordVariants`).
+    private let matchKeys: [(key: UInt64, term: Int)]
     /// Capitalised words of the question (after its first word) that occur in no chunk: names
     /// the library knows nothing about.
     let unknownNames: [String]
@@ -50,8 +49,10 @@ struct QuestionTerms {
         let words = TextTerms.contentWords(question) + (names.contains("may") ? ["may"] : [])
         terms = words.filter { !frame.contains($0) }.map { word in
             let df = Double(frequencies[word] ?? 0)
-            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df),
-                        variantKeys: WordVariants.variants(of: word, capitalised: names.contains(word)).map(TextTerms.stemKey))
+            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
+        }
+        matchKeys = terms.enumerated().flatMap { i, term in
+            [(term.key, i)] + WordVariants.variants(of: term.word, capitalised: names.contains(term.word)).map { (TextTerms.stemKey($0), i) }
         }
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
@@ -99,11 +100,9 @@ struct QuestionTerms {
         var found = [Bool](repeating: false, count: terms.count)
         let total = totalWeight
         guard total > 0 else { return (0, found) }
-        let keys = terms.map(\.key)
-        let variants = terms.map(\.variantKeys)
         TextTerms.forEachWord(text) { bytes in
             let key = TextTerms.stemKey(bytes)
-            for i in keys.indices where keys[i] == key || variants[i].contains(key) { found[i] = true }
+            for match in matchKeys where match.key == key { found[match.term] = true }
         }
         var hit = 0.0
         for (i, term) in terms.enumerated() where found[i] { hit += term.idf }
@@ -411,25 +410,25 @@ struct ExtractiveAnswerer {
     /// SUMMARY"). As a document's first line it labels the document, as a `#` heading does, and is
     /// no answer of its own ("Spare key under the mat" is a sentence: most of its words are not
     /// capitalised).
+    static func isTitleLine(_ text: String) -> Bool {
+        guard !text.contains("\n"), !text.contains(":"), let last = text.last, !".!?;,".contains(last) else { return false }
+        let words = text.split(separator: " ").filter { $0.first?.isLetter == true }
+        guard !words.isEmpty, words.count <= 8 else { return false }
+        return Double(words.filter { $0.first!.isUppercase }.count) >= 0.6 * Double(words.count)
+    }
+
     /// Whether a field of `text` (`Label: value`, or one of a record's) has a value and a label of
     /// at most four words ending in one of `nouns` (by stem): "Valuation band" for "band", not
     /// "Landlord address" for "landlord".
     static func labels(_ text: String, _ nouns: [String]) -> Bool {
         let stems = Set(nouns.map(TextSignals.stem))
         return text.components(separatedBy: "; ").contains { field in
-            guard let colon = field.range(of: ": "), !field[colon.upperBound...].trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let (label, value) = TextSignals.labelled(field), !value.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return false
             }
-            let label = TextSignals.words(String(field[..<colon.lowerBound]))
-            return label.count <= 4 && label.last.map { stems.contains(TextSignals.stem($0)) } == true
+            let words = TextSignals.words(String(label))
+            return words.count <= 4 && words.last.map { stems.contains(TextSignals.stem($0)) } == true
         }
-    }
-
-    static func isTitleLine(_ text: String) -> Bool {
-        guard !text.contains("\n"), !text.contains(":"), let last = text.last, !".!?;,".contains(last) else { return false }
-        let words = text.split(separator: " ").filter { $0.first?.isLetter == true }
-        guard !words.isEmpty, words.count <= 8 else { return false }
-        return Double(words.filter { $0.first!.isUppercase }.count) >= 0.6 * Double(words.count)
     }
 
     private func overlaps(_ a: ScoredSentence, _ b: ScoredSentence) -> Bool {

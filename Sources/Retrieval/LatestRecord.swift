@@ -1,5 +1,6 @@
 import Foundation
 import Grounding
+import Primitives
 
 /// "When was the last service?", "what's in the savings account now?": a question about the
 /// latest of a document's dated records is answered by the latest one, not by the one whose words
@@ -36,16 +37,13 @@ enum LatestRecord {
         return reordered
     }
 
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                         "october", "november", "december"]
-
     /// The first date of a record as the extractors spell it out ("(17 November 2025)"), as
     /// yyyymmdd; nil when it has none.
     static func date(in text: String) -> Int? {
         guard let match = text.range(of: #"\((\d{1,2}) ([A-Z][a-z]+) (\d{4})\)"#, options: .regularExpression) else { return nil }
         let parts = text[match].dropFirst().dropLast().split(separator: " ")
         guard parts.count == 3, let day = Int(parts[0]), let year = Int(parts[2]),
-              let month = months.firstIndex(of: parts[1].lowercased()) else { return nil }
+              let month = Civil.monthNames.firstIndex(of: String(parts[1])) else { return nil }
         return year * 10_000 + (month + 1) * 100 + day
     }
 }

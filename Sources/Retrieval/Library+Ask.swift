@@ -111,7 +111,8 @@ extension Library {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
         let chosen = answerer.choose(LatestRecord.first(ranked, question: question),
-                                     askedNoun: QuestionAnalysis.askedNoun(of: question)).flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
+                                     askedNoun: QuestionAnalysis.askedNoun(of: question))
+            .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,
            let cosine = rescueCosine(question: question, pack: pack, chosen: chosen) {

@@ -377,6 +377,7 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("what's my UTR number?", .quantity), ("What was the population of Warsaw in 1900?", .quantity),
                       ("What's the vet's phone number for Biscuit?", .quantity),
                       ("what's Jamal the U9 coach's phone number?", .quantity),
+                      ("What was the population Jacksonville city as of 2010?", .quantity),
                       // a noun phrase for a question
                       ("sam the electrician's number", .quantity), ("kick off time saturday?", .time),
                       ("windscreen excess?", .open), ("Is the number on the form?", .open),

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The noun a question asks about: the kind of answer it names ("what's my UTR *number*") and the
+/// thing whose field answers ("who's our *landlord*?").
+extension QuestionAnalysis {
+    /// Nouns that name the kind of answer a "what …" question asks for.
+    static let typeNouns: [String: AnswerType] = {
+        var nouns: [String: AnswerType] = [:]
+        for n in ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period"] { nouns[n] = .time }
+        for n in ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price"] {
+            nouns[n] = .quantity
+        }
+        for n in ["person", "man", "woman", "company", "organization", "organisation", "king", "president", "team"] {
+            nouns[n] = .entity
+        }
+        for n in ["country", "city", "place", "region", "town", "state", "continent", "river", "location"] { nouns[n] = .place }
+        return nouns
+    }()
+
+    /// The noun phrase after the question word at `i`: past a form of "be" and a determiner, up to
+    /// six words to the first preposition or other stop word, a possessive's "s" and an inner
+    /// "the" passed over ("what's Jamal the U9 coach's phone number" → jamal, u9, coach, phone,
+    /// number).
+    static func nounPhrase(_ w: [String], after i: Int) -> [String] {
+        var phrase: [String] = []
+        for word in w.dropFirst(i + 1) {
+            if phrase.isEmpty, ["s", "is", "was", "are", "were"].contains(word) || determiners.contains(word) { continue }
+            if !phrase.isEmpty, word == "s" || word == "the" { continue }
+            if stopWords.contains(word) { break }
+            phrase.append(word)
+            if phrase.count == 6 { break }
+        }
+        return phrase
+    }
+    static let determiners: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"]
+
+    /// The kind of answer the noun phrase after "what" at `i` names when a form of "be" follows it
+    /// — its first noun of a kind ("what's my UTR number", "what was the population Jacksonville
+    /// city as of 2010"); nil otherwise.
+    static func nounPhraseType(_ w: [String], after i: Int) -> AnswerType? {
+        guard i + 1 < w.count, ["s", "is", "was", "are", "were"].contains(w[i + 1]) else { return nil }
+        return nounPhrase(w, after: i).lazy.compactMap { typeNouns[$0] }.first
+    }
+
+    /// The noun a "what/which/who" question asks about — the last word of the noun phrase after
+    /// it ("who's our *landlord*?", "what council tax *band* are we in?") and, when that word
+    /// names only a kind ("what's my UTR number?"), the word before it too: a field labelled so
+    /// ("Landlord: Mr Graham Pellow", "Valuation band: C", "UTR: 4821 307 659") answers.
+    public static func askedNoun(of question: String) -> [String] {
+        let w = TextSignals.words(question)
+        guard let i = w.firstIndex(where: { ["what", "which", "who"].contains($0) }) else { return [] }
+        let phrase = nounPhrase(w, after: i)
+        guard let head = phrase.last else { return [] }
+        return typeNouns[head] != nil && phrase.count > 1 ? [phrase[phrase.count - 2], head] : [head]
+    }
+}

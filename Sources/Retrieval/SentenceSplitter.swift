@@ -75,10 +75,31 @@ enum SentenceSplitter {
         if isHeadingLine(b, endingAt: i) { return true }
         if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") || c == UInt8(ascii: ">") { return true }
         if startsField(b, at: k) || startsListItem(b, at: k) { return true }
+        // a line of a list set out with dot leaders ("Jim the plumber ...... 07700 900418") is an
+        // entry of its own, as a field line is
+        if hasLeader(b, lineEndingAt: i) || hasLeader(b, lineStartingAt: k) { return true }
         // A line break inside prose ends a unit only after a line that itself looks finished.
         var p = i
         while p > 0, isSpace(b[p - 1]) { p -= 1 }
         return p > 0 && b[p - 1] == UInt8(ascii: ":")
+    }
+
+    /// Whether the line ending at the newline `i` (or starting at `k`) holds a dot leader: four
+    /// dots or more, then a space.
+    private static func hasLeader(_ b: [UInt8], lineEndingAt i: Int) -> Bool {
+        var start = i
+        while start > 0, b[start - 1] != 0x0A { start -= 1 }
+        return hasLeader(b, lineStartingAt: start)
+    }
+
+    private static func hasLeader(_ b: [UInt8], lineStartingAt k: Int) -> Bool {
+        var dots = 0
+        var j = k
+        while j < b.count, b[j] != 0x0A {
+            if b[j] == UInt8(ascii: ".") { dots += 1 } else { if dots >= 4, b[j] == 0x20 { return true }; dots = 0 }
+            j += 1
+        }
+        return false
     }
 
     /// Whether the line starting at `start` is a record (`TextSignals.isRecord`: `label: value`

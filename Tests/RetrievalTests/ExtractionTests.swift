@@ -119,10 +119,12 @@ final class ExtractionTests: XCTestCase {
     }
 
     func testSentenceSplitterKeepsADotLeaderLineWhole() {
-        let text = "HOUSE\n  Jim the plumber ...... 07700 900418  (mob best)\n  Sheila next door ..... 0131 496 0273  (has our spare key)"
+        let text = "HOUSE\n  Jim the plumber ...... 07700 900418  (mob best, leave a msg)\n  Electrician - Raj .... 07700 900612\n"
+            + "  Sheila next door ..... 0131 496 0273  (has our spare key)\nthen the garden"
         let b = Array(text.utf8)
         XCTAssertEqual(SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) },
-                       ["HOUSE", "Jim the plumber ...... 07700 900418  (mob best)", "Sheila next door ..... 0131 496 0273  (has our spare key)"])
+                       ["HOUSE", "Jim the plumber ...... 07700 900418  (mob best, leave a msg)", "Electrician - Raj .... 07700 900612",
+                        "Sheila next door ..... 0131 496 0273  (has our spare key)", "then the garden"])
         // an ellipsis before a capital still ends a sentence; leaders before a word do not
         let prose = "Wait... Then it rang. Chapter 1 .... Page 4"
         let p = Array(prose.utf8)

@@ -1,0 +1,139 @@
+import Foundation
+import Grounding
+
+/// Term weights of a question: inverse document frequency of each content word over the library.
+struct QuestionTerms {
+    struct Term { var word: String; var key: UInt64; var idf: Double; var df: Int = 0 }
+    let terms: [Term]
+    /// The stem keys a text's word may match, each with its term's index: every term's own key
+    /// and those of its other forms ("thomas" for "Tom", "sat" for "Saturday", `WordVariants`).
+    private let matchKeys: [(key: UInt64, term: Int)]
+    /// Capitalised words of the question (after its first word) that occur in no chunk: names
+    /// the library knows nothing about.
+    let unknownNames: [String]
+    var totalWeight: Double { terms.reduce(0) { $0 + $1.idf } }
+
+    /// The lexical arm's FTS5 queries, tried in order until one matches. Words go in rarest
+    /// first while the sum of their chunk frequencies stays within `postingBudget` (bm25 costs a
+    /// lookup per matching chunk, and common words rank nothing), joined with OR; words counted at
+    /// `cap` (whose true frequency is unknown) never join. When even the rarest word is in `cap`
+    /// chunks or more, all the words are joined with AND — selective, so bm25 scores few rows
+    /// (three common words joined with AND can match most of a large library) — and, should
+    /// nothing hold them all, the three rarest.
+    func lexicalQueries(frequencies: [String: Int], postingBudget: Int, cap: Int) -> [String] {
+        let sorted = terms.map(\.word).sorted { (frequencies[$0] ?? 0, $0) < (frequencies[$1] ?? 0, $1) }
+        guard let rarest = sorted.first else { return [] }
+        func quoted(_ words: [String]) -> [String] { words.map { "\"\($0)\"" } }
+        if (frequencies[rarest] ?? 0) >= cap {
+            var queries = [quoted(sorted).joined(separator: " AND ")]
+            if sorted.count > 3 { queries.append(quoted(Array(sorted.prefix(3))).joined(separator: " AND ")) }
+            return queries
+        }
+        var words: [String] = []
+        var postings = 0
+        for word in sorted {
+            let df = frequencies[word] ?? 0
+            guard df < cap, words.isEmpty || postings + df <= postingBudget else { break }
+            words.append(word)
+            postings += df
+        }
+        return [quoted(words).joined(separator: " OR ")]
+    }
+
+    /// `frequencies` are chunk counts per word, `chunkCount` the library's size.
+    init(question: String, frequencies: [String: Int], chunkCount: Int) {
+        let n = Double(max(chunkCount, 1))
+        let frame = Self.measureWords(question)
+        let names = Set(TextTerms.capitalisedWords(question))
+        // "May" written as a name is the month, not the modal verb the stop words leave out.
+        let words = TextTerms.contentWords(question) + (names.contains("may") ? ["may"] : [])
+        terms = words.filter { !frame.contains($0) }.map { word in
+            let df = Double(frequencies[word] ?? 0)
+            return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
+        }
+        matchKeys = terms.enumerated().flatMap { i, term in
+            [(term.key, i)] + WordVariants.variants(of: term.word, capitalised: names.contains(term.word)).map { (TextTerms.stemKey($0), i) }
+        }
+        unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
+    }
+
+    /// The words "how" turns into the question's frame ("how long", "how far", "how old"), and a
+    /// measure "what" names ("what temperature"): they say what kind of answer is asked for, and
+    /// the answer rarely repeats them ("Bake for 45 minutes" answers "how long does it bake"), so
+    /// they are no terms to cover.
+    static let measures: Set<String> = ["long", "far", "old", "big", "large", "tall", "high", "often", "soon", "early",
+                                        "late", "wide", "deep", "heavy", "fast", "hot", "cold", "warm"]
+    static func measureWords(_ question: String) -> Set<String> {
+        let words = TextTerms.words(question)
+        var frame = Set<String>()
+        for (word, next) in zip(words, words.dropFirst()) {
+            if word == "how" && measures.contains(next) { frame.insert(next) }
+            // "What temperature…" asks for degrees: "Heat the oven to 180°C" answers it.
+            if (word == "what" || word == "which") && namedMeasures.contains(next) { frame.insert(next) }
+        }
+        // "How much did I spend…", "what did I pay…": the verb asks for an amount; a row or a
+        // receipt states the amount ("fuel; amount: 58.75"), not the verb.
+        if words.contains("what") || zip(words, words.dropFirst()).contains(where: { $0 == "how" && $1 == "much" }) {
+            frame.formUnion(Set(words).intersection(amountVerbs))
+        }
+        return frame
+    }
+
+    static let amountVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "costs", "charge", "charged",
+                                           "owe", "owed"]
+
+    /// Measures a "what …" question names that the answer states as a value, not as the word.
+    static let namedMeasures: Set<String> = ["temperature"]
+
+    /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
+    func coverage(ofText text: String) -> Double { matches(text).coverage }
+
+    /// The share of the question's weight carried by the terms `found` marks.
+    func coverage(of found: [Bool]) -> Double {
+        let total = totalWeight
+        guard total > 0 else { return 0 }
+        return zip(terms, found).reduce(0) { $0 + ($1.1 ? $1.0.idf : 0) } / total
+    }
+
+    /// Which terms occur in `text`, and the share of the question's weight they carry.
+    func matches(_ text: String) -> (coverage: Double, found: [Bool]) {
+        var found = [Bool](repeating: false, count: terms.count)
+        let total = totalWeight
+        guard total > 0 else { return (0, found) }
+        TextTerms.forEachWord(text) { bytes in
+            let key = TextTerms.stemKey(bytes)
+            for match in matchKeys where match.key == key { found[match.term] = true }
+        }
+        var hit = 0.0
+        for (i, term) in terms.enumerated() where found[i] { hit += term.idf }
+        return (hit / total, found)
+    }
+}
+
+/// Term weights among the evidence's own sentences: a word most of them hold ("boiler" in a boiler
+/// manual) says which document, not which sentence; a word few hold ("pressure") picks the
+/// sentence. A sentence's coverage blends the library's weights with these by `weight`
+/// (`RetrievalConfiguration.localTermWeight`; 0 keeps the library's).
+struct LocalTermWeights {
+    let idf: [Double]
+    let total: Double
+    let weight: Double
+
+    init(terms: QuestionTerms, found: [[Bool]], weight: Double) {
+        self.weight = weight
+        let n = Double(found.count)
+        var counts = [Int](repeating: 0, count: terms.terms.count)
+        for sentence in found { for (t, hit) in sentence.enumerated() where hit { counts[t] += 1 } }
+        // terms no sentence holds weigh nothing here (the library's coverage already counts them)
+        idf = counts.map { $0 == 0 ? 0 : log(1 + (n - Double($0) + 0.5) / (Double($0) + 0.5)) }
+        total = idf.reduce(0, +)
+    }
+
+    /// The sentence's coverage: the library's share, blended with its share of the local weights.
+    func coverage(_ lexical: Double, _ found: [Bool]) -> Double {
+        guard weight > 0, total > 0 else { return lexical }
+        var hit = 0.0
+        for (t, isFound) in found.enumerated() where isFound { hit += idf[t] }
+        return (1 - weight) * lexical + weight * hit / total
+    }
+}

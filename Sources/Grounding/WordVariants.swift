@@ -2,7 +2,7 @@ import Foundation
 
 /// Other ways a question's word is written in a person's files: a name's short or full form
 /// (`Nicknames`), a weekday's or a month's abbreviation ("saturday" asked, "Sat 6 Dec" written;
-/// "Nov" asked, "November" written). Retrieval's term matching and gate H's coverage both read it.
+/// "Nov" asked, "November" written), a word's usual shortening ("ref", "appt"). Retrieval's term matching and gate H's coverage both read it.
 public enum WordVariants {
     /// Weekday and month names → their abbreviations.
     static let abbreviations: [String: [String]] = [
@@ -14,6 +14,19 @@ public enum WordVariants {
 
     /// Each calendar word → its other forms (both directions).
     static let calendar = bothWays(abbreviations)
+
+    /// Words a person's files shorten ("booking ref", "appt", "Tel", "BRAMBLE PET INS") → their
+    /// short forms. Only forms that are no other common word: not "no" (number), "min" (minute).
+    static let shortenings: [String: [String]] = [
+        "reference": ["ref"], "appointment": ["appt"], "registration": ["reg"], "telephone": ["tel"],
+        "mobile": ["mob"], "department": ["dept"], "account": ["acct"], "information": ["info"],
+        "quantity": ["qty"], "amount": ["amt"], "approximately": ["approx"], "doctor": ["dr"],
+        "road": ["rd"], "avenue": ["ave"], "minutes": ["mins"], "hours": ["hrs"],
+        "veterinary": ["vet", "vets"], "veterinarian": ["vet"], "birthday": ["bday"], "insurance": ["ins"],
+        "medication": ["meds"], "medicine": ["meds"], "maximum": ["max"], "temperature": ["temp"],
+        "photograph": ["photo"], "tablets": ["tabs"], "prescription": ["rx"], "number": ["num"],
+    ]
+    static let shortened = bothWays(shortenings)
 
     /// Each word of `forms` (a full form → its short forms) → the words it may be written as,
     /// both directions.
@@ -30,8 +43,19 @@ public enum WordVariants {
 
     /// The other forms of the lowercased `word` ("thursdays" is read as "thursday"); `capitalised`:
     /// the question writes it with a capital (see `Nicknames.variants`).
+    /// A short plural and its singular meet too ("vets" / "vet", "bin" / "bins"), which the
+    /// stemmer, keeping words of four letters whole, does not do.
     public static func variants(of word: String, capitalised: Bool) -> Set<String> {
         let singular = word.hasSuffix("days") ? String(word.dropLast()) : word
-        return Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
+        var forms = Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
+        forms.formUnion(shortened[word] ?? [])
+        guard calendar[singular] == nil, word.allSatisfy({ $0.isASCII && $0.isLetter }) else { return forms }
+        if word.count == 3 { forms.insert(word + "s") }
+        if word.count == 4, word.hasSuffix("s"), !["ss", "us", "is"].contains(where: word.hasSuffix) {
+            let one = String(word.dropLast())
+            forms.insert(one)
+            forms.formUnion(shortened[one] ?? [])
+        }
+        return forms
     }
 }

@@ -99,16 +99,31 @@ enum CSVExtractor {
         builder.appendText("\n")
     }
 
-    /// The header's labels, or nil when the record is not a header.
+    /// The header's labels, or nil when the record is not a header: every field a label
+    /// (`Rent 2025-26`, `Plot holder(s)`), none a value (see `isLabel`).
     static func headerLabels(_ record: [Field], bytes: [UInt8], encoding: TextEncoding) -> [String]? {
         guard record.count >= 2 else { return nil }
         var labels: [String] = []
         for field in record {
             let value = trimmed(field.range, bytes)
-            guard !value.isEmpty, !bytes[value].contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard isLabel(bytes[value]) else { return nil }
             labels.append(encoding.decode(bytes[value]).split(whereSeparator: \.isNewline).joined(separator: " "))
         }
         return labels
+    }
+
+    /// A column label: it holds a letter, and is no number, date or amount (it does not open with
+    /// a digit, or with a sign or currency symbol and then a digit) and no address (`@`, `://`).
+    /// A year may be part of a label (`Rent 2025-26`) but not the whole of it.
+    static func isLabel(_ value: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: value, as: UTF8.self)
+        let scalars = Array(text.unicodeScalars.prefix(2))
+        guard let first = scalars.first, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
+              !text.contains("@"), !text.contains("://") else { return false }
+        if first.properties.numericType != nil { return false }
+        // a sign or a currency symbol, then a digit: `-12`, `(3.50)`, `£40`
+        let signed = "-+(".unicodeScalars.contains(first) || first.properties.generalCategory == .currencySymbol
+        return !(signed && scalars.count == 2 && scalars[1].properties.numericType != nil)
     }
 
     /// `,`, tab or `;`, whichever the first 20 lines (outside quotes) hold most of; `,` on a tie.

@@ -35,7 +35,8 @@ public enum DocumentKind: String, Sendable, Codable {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records2"
-        case .csv, .json, .markdown: "+records1"
+        case .csv, .json: "+records2"
+        case .markdown: "+records1"
         case .text, .code: ""
         }
     }

@@ -8,8 +8,12 @@ import Foundation
 /// written); keys and separators map to no source byte, and `null` and empty strings are left
 /// out. A short list of short scalars (`"times": ["07:30", "19:30"]`) and a small object of
 /// scalars (`"address": {"city": …}`) stay in their record (`times: 07:30, 19:30`,
-/// `address city: …`); longer lists, bigger objects and lists of objects are records of their
-/// own. The text keeps the file's order, so every run of text maps forward into the file and a
+/// `address city: …`), and so does a short list of such objects, each member labelled with the
+/// list's key (`schedule time: 18:00`), or, when the object opens with its kind (`{"type":
+/// "mobile", "number": …}`), with the key and the kind (`phones mobile: 07700 900562`). Longer
+/// lists, bigger objects and lists of bigger objects are records of their own; a bigger object's
+/// members are labelled with the keys that lead to it from its list or the root (`hot_water
+/// mode: schedule`, at most `pathKeys` keys). The text keeps the file's order, so every run of text maps forward into the file and a
 /// quote is one stretch of it: a record that holds a record of its own is cut there and goes on
 /// in a new line after it. A document that does not parse, or nests deeper than `maxDepth`, is
 /// read as before: its string values, a paragraph each.
@@ -20,6 +24,10 @@ enum JSONRecords {
     static let inlineBytes = 40
     /// An object of at most this many scalar members stays in the record that holds it.
     static let inlineMembers = 6
+    /// A bigger object's members are labelled with at most this many keys of the path to it.
+    static let pathKeys = 3
+    /// Keys that say which kind of thing an object is when they open it.
+    static let kindKeys: Set<String> = ["type", "kind", "label", "category", "rel", "use"]
 
     /// A parsed value: source ranges only (a string's range is its content, inside the quotes).
     indirect enum Node {
@@ -35,7 +43,7 @@ enum JSONRecords {
         var parser = Parser(b: b, encoding: encoding, i: start)
         guard let root = parser.value(depth: 0) else { return nil }
         guard parser.skipSpace() == b.count else { return nil }
-        var writer = Writer(b: b, builder: ExtractedTextBuilder(source: b, encoding: encoding))
+        var writer = Writer(b: b, encoding: encoding, builder: ExtractedTextBuilder(source: b, encoding: encoding))
         writer.emit(root, key: nil)
         writer.flush()
         return writer.builder.build()
@@ -44,11 +52,13 @@ enum JSONRecords {
     /// Writes records in the file's order.
     private struct Writer {
         let b: [UInt8]
+        let encoding: TextEncoding
         var builder: ExtractedTextBuilder
         /// Members written to the current line so far.
         var open = false
 
-        mutating func emit(_ node: Node, key: String?) {
+        /// Writes `node`; `key` labels a list's scalars, `path` the keys that lead to an object.
+        mutating func emit(_ node: Node, key: String?, path: [String] = []) {
             switch node {
             case .null: break
             case .scalar:
@@ -60,22 +70,54 @@ enum JSONRecords {
                     if item.isScalar { member(key, item); flush() } else { emit(item, key: key) }
                 }
             case .object(let members):
-                for (name, value) in members { add(name, value) }
+                for (name, value) in members { add(name, value, path: path) }
                 flush()
             }
         }
 
         /// A member of the object whose line is being written.
-        private mutating func add(_ name: String, _ value: Node) {
+        private mutating func add(_ name: String, _ value: Node, path: [String]) {
+            let label = (path + [name]).joined(separator: " ")
             switch value {
             case .null: break
-            case .scalar: member(name, value)
-            case .array(let items) where inlineList(items): member(name, value)
-            case .object(let inner) where inner.count <= inlineMembers && inner.allSatisfy({ $0.value.isScalar }):
-                for (sub, v) in inner { member("\(name) \(sub)", v) }
+            case .scalar: member(label, value)
+            case .array(let items) where inlineList(items): member(label, value)
+            case .object(let inner) where isSmall(inner):
+                for (sub, v) in inner { member("\(label) \(sub)", v) }
+            case .array(let items) where inlineObjects(items):
+                for case .object(let inner) in items { addListed(inner, label: label) }
+            case .object:
+                flush()
+                emit(value, key: name, path: Array((path + [name]).suffix(pathKeys)))
             default:
                 flush()
-                emit(value, key: name)
+                emit(value, key: label)
+            }
+        }
+
+        /// The members of a small object of a list, labelled with the list's label and, when the
+        /// object opens with a short kind (`"type": "mobile"`), that kind instead of its key.
+        private mutating func addListed(_ members: [(key: String, value: Node)], label: String) {
+            if members.count >= 2, JSONRecords.kindKeys.contains(members[0].key.lowercased()),
+               case .scalar(let r, true) = members[0].value, (1...24).contains(r.count) {
+                let kind = encoding.decode(b[r])
+                for (sub, v) in members.dropFirst() {
+                    member(members.count == 2 ? "\(label) \(kind)" : "\(label) \(kind) \(sub)", v)
+                }
+            } else {
+                for (sub, v) in members { member("\(label) \(sub)", v) }
+            }
+        }
+
+        private func isSmall(_ members: [(key: String, value: Node)]) -> Bool {
+            members.count <= inlineMembers && members.allSatisfy { $0.value.isScalar }
+        }
+
+        /// True for a short list of small objects of short scalars (`[{"time": "18:00"}]`).
+        private func inlineObjects(_ items: [Node]) -> Bool {
+            !items.isEmpty && items.count <= inlineValues && items.allSatisfy {
+                guard case .object(let members) = $0, isSmall(members) else { return false }
+                return members.allSatisfy { if case .scalar(let r, _) = $0.value { r.count <= 2 * inlineBytes } else { true } }
             }
         }
 

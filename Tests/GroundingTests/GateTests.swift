@@ -270,6 +270,13 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(WordVariants.variants(of: "saturday", capitalised: false) == ["sat"])
         #expect(WordVariants.variants(of: "thursdays", capitalised: false) == ["thu", "thur", "thurs"])
         #expect(WordVariants.variants(of: "nov", capitalised: true) == ["november"])
+        // a file's shortenings, and short plurals the stemmer keeps whole
+        #expect(WordVariants.variants(of: "ref", capitalised: false) == ["reference", "refs"])
+        #expect(WordVariants.variants(of: "appointment", capitalised: false) == ["appt"])
+        #expect(WordVariants.variants(of: "vets", capitalised: false) == ["veterinary", "veterinarian", "vet"])
+        #expect(WordVariants.variants(of: "bin", capitalised: false) == ["bins"])
+        #expect(WordVariants.variants(of: "this", capitalised: false).isEmpty)
+        #expect(WordVariants.variants(of: "bus", capitalised: false) == ["buss"])
     }
 
     @Test func aMonthAskedIsFoundAbbreviated() {

@@ -63,6 +63,20 @@ final class CSVExtractorTests: XCTestCase {
         }
     }
 
+    func testAHeaderMayNameAYearButNoLabelIsAValue() throws {
+        let csv = "Plot,Plot holder(s),Rent 2025-26,Paid?\n7,Kevin Doyle,£58.00,No\n"
+        XCTAssertEqual(try extract(csv).0.text, "Plot: 7; Plot holder(s): Kevin Doyle; Rent 2025-26: £58.00; Paid?: No\n")
+        for label in ["Rent 2025-26", "Address line 2", "Q1 sales", "Amount (£)", "Café"] {
+            XCTAssertTrue(CSVExtractor.isLabel(ArraySlice(label.utf8)), label)
+        }
+        for value in ["2025", "07/04/2025", "£32.00", "-12.50", "(3.50)", "+44 7700", "kev@example.com", "https://x.org", "2nd", "---"] {
+            XCTAssertFalse(CSVExtractor.isLabel(ArraySlice(value.utf8)), value)
+        }
+        // a first row of values is no header, though it holds words
+        let rows = "Geoff Pennington,07700 914 362,Yes\nKevin Doyle,07790 335 126,No\n"
+        XCTAssertTrue(try extract(rows).0.isIdentity)
+    }
+
     func testOnlyRealISODatesAreSpelledOut() {
         func spelled(_ s: String) -> String? { CSVExtractor.spelledISODate(ArraySlice(Array(s.utf8))) }
         XCTAssertEqual(spelled("2026-12-02"), "2 December 2026")

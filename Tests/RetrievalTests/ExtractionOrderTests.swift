@@ -56,8 +56,24 @@ import Testing
         let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
         #expect(Self.check(text, bytes))
         #expect(text.text.split(separator: "\n").map(String.init) == [
-            "person: Ellie; times: 07:30, 19:30; address town: Thornbury; notes: Review booked 9 May 2025", "at: 08:00",
-            "after: a later member",
+            "person: Ellie; times: 07:30, 19:30; address town: Thornbury; notes: Review booked 9 May 2025; doses at: 08:00; after: a later member",
+        ])
+    }
+
+    @Test func aContactsPhonesStayInItsRecordUnderTheirKindAndANestedObjectKeepsItsKey() throws {
+        let source = """
+            {"contacts": [{"name": "Jon Pryce", "phones": [{"type": "mobile", "number": "07700 900562"}, {"type": "work", "number": "0113 496 0348"}],
+              "addresses": [{"type": "work", "street": "Arch 14", "city": "Leeds"}], "emails": [{"address": "jon@example.com"}]}],
+             "hot_water": {"mode": "schedule", "schedule": {"all_days": [{"on": "06:00", "off": "07:30"}], "note": "boost ok"}}}
+            """
+        let bytes = Array(source.utf8)
+        let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
+        #expect(Self.check(text, bytes))
+        #expect(text.text.split(separator: "\n").map(String.init) == [
+            "name: Jon Pryce; phones mobile: 07700 900562; phones work: 0113 496 0348; addresses work street: Arch 14; "
+                + "addresses work city: Leeds; emails address: jon@example.com",
+            "hot_water mode: schedule",
+            "hot_water schedule all_days on: 06:00; hot_water schedule all_days off: 07:30; hot_water schedule note: boost ok",
         ])
     }
 

@@ -14,6 +14,7 @@ extension QuestionAnalysis {
             nouns[n] = .entity
         }
         for n in ["country", "city", "place", "region", "town", "state", "continent", "river", "location"] { nouns[n] = .place }
+        nouns["email"] = .email
         return nouns
     }()
 
@@ -33,6 +34,38 @@ extension QuestionAnalysis {
         return phrase
     }
     static let determiners: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"]
+    /// First words of a question that is a clause, not a noun phrase.
+    static let clauseOpeners: Set<String> = ["when", "where", "how", "why", "whose", "whom", "is", "are", "was", "were", "do",
+                                             "does", "did", "can", "could", "should", "will", "would", "has", "have", "had",
+                                             "tell", "show", "give", "find", "list", "remind", "get", "i", "we", "if"]
+
+    /// The weekdays and months the question names, with their other forms ("thursday": thu,
+    /// thur, thurs); "may" only where a month goes.
+    public static func calendarWords(of question: String) -> Set<String> {
+        let w = TextSignals.words(question)
+        var found = Set<String>()
+        for (i, word) in w.enumerated() {
+            let day = word.hasSuffix("days") ? String(word.dropLast()) : word
+            guard TextSignals.weekdays.contains(day) || TextSignals.monthNames.contains(day) && (day != "may" || TextSignals.mayIsMonth(w, i))
+            else { continue }
+            found.insert(day)
+            found.formUnion(WordVariants.variants(of: day, capitalised: false))
+        }
+        return found
+    }
+
+    /// The question's words that key a record by a number ("who's got plot 7?": plot, 7; "flat
+    /// 2", "invoice 041"): a content word, then a number or a code with digits. A month or a
+    /// weekday before a number is a date, not a key.
+    public static func keyedNumbers(of question: String) -> [(noun: String, number: String)] {
+        let w = TextSignals.words(question)
+        return zip(w, w.dropFirst()).compactMap { noun, number in
+            guard number.first?.isNumber == true, noun.first?.isLetter == true, !stopWords.contains(noun),
+                  !TextSignals.monthNames.contains(noun), !TextSignals.weekdays.contains(noun), typeNouns[noun] == nil
+            else { return nil }
+            return (noun, number)
+        }
+    }
 
     /// The kind of answer the noun phrase after "what" at `i` names when a form of "be" follows it
     /// — its first noun of a kind ("what's my UTR number", "what was the population Jacksonville
@@ -46,9 +79,15 @@ extension QuestionAnalysis {
     /// it ("who's our *landlord*?", "what council tax *band* are we in?") and, when that word
     /// names only a kind ("what's my UTR number?"), the word before it too: a field labelled so
     /// ("Landlord: Mr Graham Pellow", "Valuation band: C", "UTR: 4821 307 659") answers.
+    /// A question that is a noun phrase ("easyjet booking *ref* for portugal", "sam the
+    /// electrician's *number*") asks about its head, the phrase's last word before a preposition.
     public static func askedNoun(of question: String) -> [String] {
         let w = TextSignals.words(question)
-        guard let i = w.firstIndex(where: { ["what", "which", "who"].contains($0) }) else { return [] }
+        let i: Int
+        if let wh = w.firstIndex(where: { ["what", "which", "who"].contains($0) }) { i = wh } else {
+            guard let first = w.first, !clauseOpeners.contains(first) else { return [] }
+            i = -1
+        }
         let phrase = nounPhrase(w, after: i)
         guard let head = phrase.last else { return [] }
         return typeNouns[head] != nil && phrase.count > 1 ? [phrase[phrase.count - 2], head] : [head]

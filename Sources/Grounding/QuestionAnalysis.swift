@@ -10,6 +10,8 @@ public enum AnswerType: String, Sendable, Codable {
     case quantity
     /// where: a place.
     case place
+    /// "what's Dean's email?": an email address.
+    case email
     /// anything else (what, which, why, how): no type to check.
     case open
 }
@@ -58,7 +60,10 @@ public struct QuestionAnalysis: Sendable, Equatable {
                                          "its", "with", "as", "about", "into", "than", "there", "their", "they", "he",
                                          "she", "his", "her", "many", "much", "some", "any", "can", "could", "would",
                                          "should", "has", "have", "had", "not", "no", "one", "also", "name", "called",
-                                         "type", "kind", "i", "my", "me", "we", "our", "you", "your", "if", "so", "then"]
+                                         "type", "kind", "i", "my", "me", "we", "our", "you", "your", "if", "so", "then",
+                                         "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody",
+                                         "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren",
+                                         "hasn", "haven", "wouldn", "shouldn", "couldn"]
 
     public init(question: String, idf: [String: Double], rareShare: Double) {
         let words = TextSignals.words(question)
@@ -127,6 +132,7 @@ extension AnswerType {
         case .time: "the date or time asked for"
         case .quantity: "the number asked for"
         case .place: "the place asked for"
+        case .email: "the email address asked for"
         case .open: "the answer asked for"
         }
     }
@@ -158,6 +164,8 @@ extension AnswerType {
             // A named place, or a spot described ("under the blue pot by the back door").
             if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
+        case .email:
+            return text.range(of: #"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}"#, options: .regularExpression) != nil
         }
     }
 
@@ -176,10 +184,11 @@ extension AnswerType {
                                             "downstairs", "atop", "within", "among", "nearby"]
 
     /// True when `question` names a measure that an answer states in one way only (a price, a
-    /// temperature, a weight, a time of day): an answer without one is not an answer of another kind, it is
+    /// temperature, a weight, a time of day, an email address): an answer without one is not an answer of another kind, it is
     /// none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
     /// `self` is the type `question` asks for (`QuestionAnalysis.answerType(of:)`).
     public func namesMeasure(in question: String) -> Bool {
+        if self == .email { return true }
         let words = TextSignals.words(question)
         if self == .time { return Self.asksClockTime(words) }
         guard self == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }

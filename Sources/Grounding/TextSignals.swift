@@ -121,17 +121,20 @@ public enum TextSignals {
                                          with: " ", options: .regularExpression)
     }
 
+    /// Whether the "may" at `i` of `words` is the month, not the verb ("either party may end"):
+    /// beside a number, or after a preposition or a question's "'s" ("when's may half term").
+    public static func mayIsMonth(_ words: [String], _ i: Int) -> Bool {
+        let before = i > 0 ? words[i - 1] : "", after = i + 1 < words.count ? words[i + 1] : ""
+        return before.first?.isNumber == true || after.first?.isNumber == true || monthPrepositions.contains(before) || before == "s"
+    }
+
     /// True when `text` holds a date or time expression (a year, month, weekday, century, clock time).
     public static func hasDate(_ text: String) -> Bool {
         let text = withoutAmounts(text)
         let all = words(text)
         for (i, w) in all.enumerated() {
             if w == "may" {
-                // the month, not the verb ("either party may end"): beside a number or after a preposition
-                let before = i > 0 ? all[i - 1] : "", after = i + 1 < all.count ? all[i + 1] : ""
-                if before.first?.isNumber == true || after.first?.isNumber == true || monthPrepositions.contains(before) {
-                    return true
-                }
+                if mayIsMonth(all, i) { return true }
                 continue
             }
             if monthNames.contains(w) || weekdays.contains(w) || dateWords.contains(w) { return true }
@@ -217,6 +220,29 @@ public enum TextSignals {
             if let first = word.unicodeScalars.first, first.properties.isUppercase { out.insert(word.lowercased()) }
         }
         return out
+    }
+
+    /// Words the question writes in lower case that `texts` write as names: capitalised at least
+    /// twice and never in lower case ("dean" asked, "name given: Dean" and "Dean tiler" written).
+    /// A person typing a question rarely capitalises; the library's own casing says which words
+    /// are names.
+    public static func namesByCasing(_ question: String, in texts: [String]) -> Set<String> {
+        let asked = Set(casedWords(question).map(\.word).filter { word in
+            word.count >= 3 && word.unicodeScalars.allSatisfy { $0.properties.isLowercase }
+        })
+        guard !asked.isEmpty else { return [] }
+        var capitalised: [String: Int] = [:]
+        var lower = Set<String>()
+        for text in texts {
+            for (word, _) in casedWords(text) {
+                let folded = word.lowercased()
+                guard asked.contains(folded) else { continue }
+                if word == folded { lower.insert(folded) } else if word.unicodeScalars.first!.properties.isUppercase {
+                    capitalised[folded, default: 0] += 1
+                }
+            }
+        }
+        return Set(capitalised.filter { $0.value >= 2 && !lower.contains($0.key) }.keys)
     }
 
     /// Capitalised words anywhere in `text` (sentence starts included), lowercased.

@@ -49,7 +49,8 @@ public enum WordVariants {
         let singular = word.hasSuffix("days") ? String(word.dropLast()) : word
         var forms = Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
         forms.formUnion(shortened[word] ?? [])
-        guard calendar[singular] == nil, word.allSatisfy({ $0.isASCII && $0.isLetter }) else { return forms }
+        guard calendar[singular] == nil, !TextSignals.monthNames.contains(word), word.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return forms }
         if word.count == 3 { forms.insert(word + "s") }
         if word.count == 4, word.hasSuffix("s"), !["ss", "us", "is"].contains(where: word.hasSuffix) {
             let one = String(word.dropLast())

@@ -51,17 +51,51 @@ struct ClauseWindow {
         guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage, holdsNames(sentence.text) else {
             return [sentence]
         }
-        let first = String(decoding: bytes[fields[0]], as: UTF8.self)
-        let leads = Self.identifies(first)
-        let lead = leads ? first : ""
-        let offset = leads ? 1 : 0
-        guard let found = bestRun(Array(fields.dropFirst(offset)), in: bytes, with: lead, unique: true) else { return [sentence] }
-        let run = (found.lowerBound + offset)..<(found.upperBound + offset)
+        let leading = Self.leadingFields(fields, bytes)
+        let lead = leading.map { String(decoding: bytes[fields[$0.lowerBound].lowerBound..<fields[$0.upperBound - 1].upperBound], as: UTF8.self) } ?? ""
+        let offset = leading?.upperBound ?? 0
+        guard offset < fields.count,
+              let found = bestRun(Array(fields.dropFirst(offset)), in: bytes, with: lead, unique: true) else { return [sentence] }
+        let run = wholeObject((found.lowerBound + offset)..<(found.upperBound + offset), fields, bytes, from: offset)
         let last = fields[run.upperBound - 1].upperBound
         let chosen = lead + " " + String(decoding: bytes[fields[run.lowerBound].lowerBound..<last], as: UTF8.self)
         guard terms.coverage(ofText: chosen) >= whole - 1e-9 else { return [sentence] }
-        if !leads || run.lowerBound <= 1 { return [part(of: sentence, fields[leads ? 0 : run.lowerBound].lowerBound..<last, bytes)] }
-        return [part(of: sentence, fields[0], bytes), part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)]
+        guard let leading else { return [part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)] }
+        let leadRange = fields[leading.lowerBound].lowerBound..<fields[leading.upperBound - 1].upperBound
+        if run.lowerBound == leading.upperBound { return [part(of: sentence, leadRange.lowerBound..<last, bytes)] }
+        return [part(of: sentence, leadRange, bytes), part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)]
+    }
+
+    /// `run` widened to the fields beside it that belong to the same thing when the question
+    /// asks for the thing, not one of its fields: their labels share all but their last word
+    /// with the run's, that shared part is two words or holds a word of the question, and no
+    /// last word does ("addresses home street", "… city", "… postcode" for "mum's address in
+    /// scarborough"; not "passport issued" beside "passport number" for "Tom's passport number",
+    /// nor "phones work" beside "phones mobile" for "Jon's mobile").
+    private func wholeObject(_ run: Range<Int>, _ fields: [Range<Int>], _ bytes: [UInt8], from start: Int) -> Range<Int> {
+        func label(_ i: Int) -> [String] {
+            TextSignals.labelled(String(decoding: bytes[fields[i]], as: UTF8.self)).map { TextSignals.words(String($0.label)) } ?? []
+        }
+        func owner(_ i: Int) -> [String]? { let words = label(i); return words.count >= 2 ? Array(words.dropLast()) : nil }
+        guard let shared = owner(run.lowerBound), run.allSatisfy({ owner($0) == shared }),
+              shared.count >= 2 || terms.coverage(ofText: shared.joined(separator: " ")) > 0,
+              !run.contains(where: { terms.coverage(ofText: label($0).last ?? "") > 0 }) else { return run }
+        var lower = run.lowerBound, upper = run.upperBound
+        while lower > start, owner(lower - 1) == shared { lower -= 1 }
+        while upper < fields.count, owner(upper) == shared { upper += 1 }
+        return lower..<upper
+    }
+
+    /// The fields that say whose or which record it is: the first identifying field among the
+    /// first three, with the fields right after it whose label opens with the same word, at most
+    /// three ("name given: Ellie; name family: Fairburn" after "id: c011"); nil when none identifies.
+    static func leadingFields(_ fields: [Range<Int>], _ bytes: [UInt8]) -> Range<Int>? {
+        let texts = fields.prefix(5).map { String(decoding: bytes[$0], as: UTF8.self) }
+        guard let start = texts.prefix(3).firstIndex(where: identifies) else { return nil }
+        func firstWord(_ field: String) -> String? { TextSignals.labelled(field).flatMap { TextSignals.words(String($0.label)).first } }
+        var end = start + 1
+        while end < texts.count, end - start < 3, let word = firstWord(texts[end]), word == firstWord(texts[start]) { end += 1 }
+        return start..<end
     }
 
     /// Labels that say whose or which record a field's record is.

@@ -157,8 +157,20 @@ struct ExtractiveAnswerer {
     /// at least `secondSentenceRatio` of the best, its own coverage of the question's terms at
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
-    func choose(_ ranked: [ScoredSentence], askedNoun: [String] = []) -> [ScoredSentence] {
+    func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
+                calendar: Set<String> = []) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
+        // A day or month the question names, which the best sentence lacks and one of its
+        // document's holds ("close on a thursday": the Thursday row, not Friday's).
+        if !calendar.isEmpty, !Self.names(best.text, calendar),
+           let dated = ranked.first(where: { $0.chunk.docId == best.chunk.docId && Self.names($0.text, calendar) }) {
+            best = dated
+        }
+        // A record keyed by the number the question gives its noun ("who's got plot 7?": "Plot: 7;
+        // Plot holder(s): Kevin Doyle", not plot 9's row paid on 7 April).
+        if !keyed.isEmpty, !Self.keys(best.text, keyed), let record = ranked.first(where: { Self.keys($0.text, keyed) }) {
+            best = record
+        }
         // A field of the best sentence's document labelled with what the question asks about
         // answers it ("who's our landlord?": "Landlord: Mr Graham Pellow", not a clause about the
         // Landlord's consent).
@@ -168,8 +180,11 @@ struct ExtractiveAnswerer {
         }
         // The best sentence lacks the kind of answer asked for (a temperature, a date): a sentence
         // of the same document that holds it, scoring close, answers instead.
+        // Another record must hold as much of the question: Jon's record has an email address,
+        // but it does not answer for Dean's.
+        let record = TextSignals.isRecord(best.text)
         if !best.typed, configuration.typedAnswerLogOdds > 0,
-           let typed = ranked.first(where: { $0.typed && $0.chunk.docId == best.chunk.docId }),
+           let typed = ranked.first(where: { $0.typed && $0.chunk.docId == best.chunk.docId && (!record || $0.coverage >= best.coverage) }),
            best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
                             : typed.score >= configuration.secondSentenceRatio * best.score {
             best = typed
@@ -284,13 +299,29 @@ struct ExtractiveAnswerer {
     /// at most four words ending in one of `nouns` (by stem): "Valuation band" for "band", not
     /// "Landlord address" for "landlord".
     static func labels(_ text: String, _ nouns: [String]) -> Bool {
-        let stems = Set(nouns.map(TextSignals.stem))
+        let stems = Set(nouns.flatMap { [$0] + WordVariants.variants(of: $0, capitalised: false) }.map(TextSignals.stem))
         return text.components(separatedBy: "; ").contains { field in
             guard let (label, value) = TextSignals.labelled(field), !value.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return false
             }
             let words = TextSignals.words(String(label))
             return words.count <= 4 && words.last.map { stems.contains(TextSignals.stem($0)) } == true
+        }
+    }
+
+    /// Whether `text` holds one of `words` as a word.
+    static func names(_ text: String, _ words: Set<String>) -> Bool {
+        TextSignals.words(text).contains { words.contains($0) || $0.hasSuffix("s") && words.contains(String($0.dropLast())) }
+    }
+
+    /// Whether a field of `text` is labelled with one of `keyed`'s nouns (a label of at most four
+    /// words holding it, by stem) and holds its number and nothing else: "Plot: 7" for plot 7.
+    static func keys(_ text: String, _ keyed: [(noun: String, number: String)]) -> Bool {
+        text.components(separatedBy: "; ").contains { field in
+            guard let (label, value) = TextSignals.labelled(field) else { return false }
+            let words = TextSignals.words(String(label)).map(TextSignals.stem)
+            let number = value.trimmingCharacters(in: .whitespaces).lowercased()
+            return words.count <= 4 && keyed.contains { words.contains(TextSignals.stem($0.noun)) && $0.number == number }
         }
     }
 

@@ -6,17 +6,16 @@ import Foundation
 ///
 /// Values are source runs (a string's content, escapes as written; a number or `true` as
 /// written); keys and separators map to no source byte, and `null` and empty strings are left
-/// out. A short list of short scalars (`"times": ["07:30", "19:30"]`) and a small object of
-/// scalars (`"address": {"city": …}`) stay in their record (`times: 07:30, 19:30`,
-/// `address city: …`), and so does a short list of such objects, each member labelled with the
-/// list's key (`schedule time: 18:00`), or, when the object opens with its kind (`{"type":
-/// "mobile", "number": …}`), with the key and the kind (`phones mobile: 07700 900562`). Longer
-/// lists, bigger objects and lists of bigger objects are records of their own; a bigger object's
+/// out. These stay in their record: a short list of short scalars (`times: 07:30, 19:30`); a
+/// small object of scalars (`address city: …`); a short list of objects of up to three scalars
+/// (`schedule time: 18:00`) or of objects that open with their kind — a contact's phones and
+/// addresses — labelled with the key and the kind (`phones mobile: 07700 900562`). Longer lists,
+/// bigger objects and lists of bigger objects are records of their own; a bigger object's
 /// members are labelled with the keys that lead to it from its list or the root (`hot_water
-/// mode: schedule`, at most `pathKeys` keys). The text keeps the file's order, so every run of text maps forward into the file and a
-/// quote is one stretch of it: a record that holds a record of its own is cut there and goes on
-/// in a new line after it. A document that does not parse, or nests deeper than `maxDepth`, is
-/// read as before: its string values, a paragraph each.
+/// mode: schedule`, at most `pathKeys` keys). The text keeps the file's order, so every run of
+/// text maps forward into the file and a quote is one stretch of it: a record that holds a
+/// record of its own is cut there and goes on in a new line after it. A document that does not
+/// parse, or nests deeper than `maxDepth`, is read as before: its string values, a paragraph each.
 enum JSONRecords {
     static let maxDepth = 32
     /// A list of at most this many scalars, each at most `inlineBytes` long, stays in its record.
@@ -24,8 +23,13 @@ enum JSONRecords {
     static let inlineBytes = 40
     /// An object of at most this many scalar members stays in the record that holds it.
     static let inlineMembers = 6
+    /// An object of a list stays in the record that holds the list when it has at most this many
+    /// members (`{"on": …, "off": …}`), or opens with its kind (`{"type": "home", "street": …}`).
+    static let listedMembers = 3
     /// A bigger object's members are labelled with at most this many keys of the path to it.
     static let pathKeys = 3
+    /// A label longer than this loses its farthest keys (`TextSignals.isRecord` reads longer ones as prose).
+    static let labelCharacters = 40
     /// Keys that say which kind of thing an object is when they open it.
     static let kindKeys: Set<String> = ["type", "kind", "label", "category", "rel", "use"]
 
@@ -77,15 +81,15 @@ enum JSONRecords {
 
         /// A member of the object whose line is being written.
         private mutating func add(_ name: String, _ value: Node, path: [String]) {
-            let label = (path + [name]).joined(separator: " ")
+            let label = Self.label(path + [name])
             switch value {
             case .null: break
             case .scalar: member(label, value)
             case .array(let items) where inlineList(items): member(label, value)
             case .object(let inner) where isSmall(inner):
-                for (sub, v) in inner { member("\(label) \(sub)", v) }
+                for (sub, v) in inner { member(Self.label(path + [name, sub]), v) }
             case .array(let items) where inlineObjects(items):
-                for case .object(let inner) in items { addListed(inner, label: label) }
+                for case .object(let inner) in items { addListed(inner, path: path + [name]) }
             case .object:
                 flush()
                 emit(value, key: name, path: Array((path + [name]).suffix(pathKeys)))
@@ -97,26 +101,43 @@ enum JSONRecords {
 
         /// The members of a small object of a list, labelled with the list's label and, when the
         /// object opens with a short kind (`"type": "mobile"`), that kind instead of its key.
-        private mutating func addListed(_ members: [(key: String, value: Node)], label: String) {
-            if members.count >= 2, JSONRecords.kindKeys.contains(members[0].key.lowercased()),
-               case .scalar(let r, true) = members[0].value, (1...24).contains(r.count) {
+        private mutating func addListed(_ members: [(key: String, value: Node)], path: [String]) {
+            if opensWithKind(members), case .scalar(let r, _) = members[0].value {
                 let kind = encoding.decode(b[r])
                 for (sub, v) in members.dropFirst() {
-                    member(members.count == 2 ? "\(label) \(kind)" : "\(label) \(kind) \(sub)", v)
+                    member(Self.label(members.count == 2 ? path + [kind] : path + [kind, sub]), v)
                 }
             } else {
-                for (sub, v) in members { member("\(label) \(sub)", v) }
+                for (sub, v) in members { member(Self.label(path + [sub]), v) }
             }
+        }
+
+        /// A label of the keys that lead to a value, the nearest last; the farthest are left
+        /// out while it is longer than `labelCharacters` (a record's label is a few words).
+        static func label(_ keys: [String]) -> String {
+            var keys = keys[...]
+            while keys.count > 1, keys.joined(separator: " ").count > labelCharacters { keys = keys.dropFirst() }
+            return keys.joined(separator: " ")
+        }
+
+        /// Whether an object opens with a short kind (`"type": "mobile"`): one of its owner's
+        /// phones, addresses or emails, not a thing of its own.
+        private func opensWithKind(_ members: [(key: String, value: Node)]) -> Bool {
+            guard members.count >= 2, JSONRecords.kindKeys.contains(members[0].key.lowercased()),
+                  case .scalar(let r, true) = members[0].value else { return false }
+            return (1...24).contains(r.count) && !b[r].contains(UInt8(ascii: ":")) && !b[r].contains(UInt8(ascii: ";"))
         }
 
         private func isSmall(_ members: [(key: String, value: Node)]) -> Bool {
             members.count <= inlineMembers && members.allSatisfy { $0.value.isScalar }
         }
 
-        /// True for a short list of small objects of short scalars (`[{"time": "18:00"}]`).
+        /// True for a short list of objects of at most `listedMembers` short scalars
+        /// (`[{"time": "18:00"}]`); bigger objects are things of their own (a holiday, an address).
         private func inlineObjects(_ items: [Node]) -> Bool {
             !items.isEmpty && items.count <= inlineValues && items.allSatisfy {
-                guard case .object(let members) = $0, isSmall(members) else { return false }
+                guard case .object(let members) = $0, isSmall(members), members.count <= listedMembers || opensWithKind(members)
+                else { return false }
                 return members.allSatisfy { if case .scalar(let r, _) = $0.value { r.count <= 2 * inlineBytes } else { true } }
             }
         }

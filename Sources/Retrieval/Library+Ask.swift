@@ -111,7 +111,9 @@ extension Library {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
         let chosen = answerer.choose(LatestRecord.first(ranked, question: question),
-                                     askedNoun: QuestionAnalysis.askedNoun(of: question))
+                                     askedNoun: QuestionAnalysis.askedNoun(of: question),
+                                     keyed: QuestionAnalysis.keyedNumbers(of: question),
+                                     calendar: QuestionAnalysis.calendarWords(of: question))
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

@@ -45,8 +45,11 @@ struct QuestionTerms {
         let n = Double(max(chunkCount, 1))
         let frame = Self.measureWords(question)
         let names = Set(TextTerms.capitalisedWords(question))
-        // "May" written as a name is the month, not the modal verb the stop words leave out.
-        let words = TextTerms.contentWords(question) + (names.contains("may") ? ["may"] : [])
+        // "May" written as a name, or where a month goes ("in may", "when's may half term"), is the
+        // month, not the modal verb the stop words leave out.
+        let all = TextSignals.words(question)
+        let month = names.contains("may") || all.indices.contains { all[$0] == "may" && TextSignals.mayIsMonth(all, $0) }
+        let words = TextTerms.contentWords(question) + (month ? ["may"] : [])
         terms = words.filter { !frame.contains($0) }.map { word in
             let df = Double(frequencies[word] ?? 0)
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))

@@ -16,6 +16,10 @@ enum TextTerms {
         "who", "whom", "whose", "why", "will", "with", "would", "you", "your", "yours", "yourself", "also",
         "many", "much", "one", "ones", "s", "t", "whats", "called", "name", "named", "kind", "type", "used",
         "use", "known", "get", "got", "make", "made", "may", "might", "must", "shall", "us", "year", "years",
+        // indefinite pronouns ("is dad allergic to anything?") and the halves of contractions ("doesn't")
+        "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody",
+        "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
+        "wouldn", "shouldn", "couldn",
     ]
 
     /// Lowercased words of `text`, in order: runs of letters, digits and combining marks (ASCII

@@ -246,6 +246,25 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(TextSignals.isRecord("Amount (£): 12.50; Invoice No.: 7"))
     }
 
+    @Test func aNameTypedInLowerCaseIsANameWhereTheLibraryWritesOne() {
+        let jon = "name given: Jonathan; name display: Jon Pryce; emails work: jon@ridgeway.example"
+        let dean = "name given: Dean; name display: Dean tiler; phones mobile: 07700 900318; groups: Bathroom"
+        let q = "what's dean the tiler's email address?"
+        #expect(TextSignals.namesByCasing(q, in: [jon + "\n" + dean]) == ["dean"])
+        // a word the library also writes in lower case is no name
+        #expect(TextSignals.namesByCasing("when does the close open?", in: ["Close: 9pm", "Close 2", "we close at 9"]).isEmpty)
+        var i = input(question: q, passage: jon + "\n" + dean, claim: jon, verbatim: true)
+        i.idf = ["dean": 3, "tiler": 3, "email": 1, "address": 1]
+        let outcome = run(i)
+        #expect(outcome.ruleCounts["H6.record-name-missing"] == 1)
+        // a part of Dean's own record (its fields that answer, quoted apart from its lead) is Dean's
+        let part = "phones mobile: 07700 900318; groups: Bathroom"
+        i.claims = [GroundingClaim(text: part, citations: [0], quotesVerified: true, verbatim: true)]
+        #expect(TextSignals.isRecord(part) && run(i).ruleCounts["H6.record-name-missing"] == nil)
+        // the same fields in Jon's record are not Dean's
+        #expect(CompletenessGate.wholeRecord(part, in: [GroundingEvidence(text: jon + "; " + part, documentID: 1)]) == jon + "; " + part)
+    }
+
     @Test func aNameAskedByItsShortFormFindsTheRecordWrittenInFull() {
         let q = "What's Tom's passport number?"
         let thomas = "name: Thomas Whitfield; passport number: 533180271"
@@ -357,6 +376,13 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
 }
 
 @Suite struct DateSignalTests {
+    @Test func anEmailQuestionWantsAnAddress() {
+        let q = "what's dean the tiler's email address?"
+        #expect(AnswerType.email.isSatisfied(by: "emails work: dean@marshtiling.co.uk", question: q))
+        #expect(!AnswerType.email.isSatisfied(by: "name display: Dean tiler; phones mobile: 07700 900318", question: q))
+        #expect(AnswerType.email.namesMeasure(in: q))
+    }
+
     @Test(arguments: [("Quoted: £840.14; Status: Delivered", false), ("It runs 3.75 miles", false),
                       ("Rome fell in 476", true), ("Paid on 14.11.2025", true), ("£2,310.40 for 2025", true),
                       ("Doors open 07:30", true), ("Order TWD-4471902", false), ("3600 IN A 185.199.110.42", false)])
@@ -369,9 +395,27 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
 @Suite struct AskedNounTests {
     @Test(arguments: [("who's our landlord?", ["landlord"]), ("what council tax band are we in?", ["band"]),
                       ("what's my UTR number?", ["utr", "number"]), ("What is the name of the satellite?", []),
-                      ("When does the shop open?", [])])
+                      ("When does the shop open?", []), ("easyjet booking ref for portugal", ["ref"]),
+                      ("sam the electrician's number", ["electrician", "number"]), ("is the tiler booked?", []),
+                      ("tell me the plumber's number", [])])
     func theNounAskedAbout(_ question: String, _ noun: [String]) {
         #expect(QuestionAnalysis.askedNoun(of: question) == noun)
+    }
+
+    @Test func aNumberAfterANounKeysARecord() {
+        #expect(QuestionAnalysis.keyedNumbers(of: "who's got plot 7?").map { "\($0.noun) \($0.number)" } == ["plot 7"])
+        #expect(QuestionAnalysis.keyedNumbers(of: "who are the neighbours in flat 2b").map(\.number) == ["2b"])
+        // a date, a count and a kind of number key nothing
+        #expect(QuestionAnalysis.keyedNumbers(of: "what's on may 5 and friday 12?").isEmpty)
+        #expect(QuestionAnalysis.keyedNumbers(of: "what was the population in 1900?").isEmpty)
+    }
+
+    @Test func mayIsTheMonthWhereAMonthGoes() {
+        for (question, month) in [("when's may half term", true), ("what happens in may?", true), ("on 5 may", true),
+                                  ("who may sign the form?", false), ("may I park there?", false)] {
+            let w = TextSignals.words(question)
+            #expect(w.indices.contains { w[$0] == "may" && TextSignals.mayIsMonth(w, $0) } == month, "\(question)")
+        }
     }
 }
 
@@ -390,7 +434,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("windscreen excess?", .open), ("Is the number on the form?", .open),
                       ("Why did the population fall?", .open), ("What is the date of the fair?", .time),
                       ("What is the name of the satellite?", .open), ("What is the capital city of Kenya?", .place),
-                      ("What did the report say about the number of cases?", .open)])
+                      ("What did the report say about the number of cases?", .open),
+                      ("what's dean the tiler's email address?", .email), ("gareth's email?", .email)])
     func answerTypes(_ question: String, _ type: AnswerType) {
         #expect(QuestionAnalysis.answerType(of: question) == type)
     }

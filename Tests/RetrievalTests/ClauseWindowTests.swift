@@ -98,6 +98,21 @@ import Testing
         #expect(parts("What's our RAC membership number?", car, frequencies: ["rac": 1, "membership": 1, "number": 9])
             == ["breakdown_cover provider: RAC; breakdown_cover level: Roadside & At Home; breakdown_cover membership_no: RA-55190377"])
         #expect(ClauseWindow.identifies("name: Thomas Whitfield") && !ClauseWindow.identifies("road_tax band: C"))
+        // a name in parts, after an id, leads
+        let ellie = "id: c011; name given: Ellie; name family: Fairburn; phones mobile: 07700 900118; birthday: 1992-12-11 "
+            + "(11 December 1992); groups: Football, Friends; notes: Goalie. Runs the team WhatsApp group; emails home: e@example.com; "
+            + "address street: 12 Cardigan Road; address city: Leeds; address postcode: LS6 1DL"
+        #expect(parts("who's our goalie", ellie, frequencies: ["goalie": 1])
+            == ["name given: Ellie; name family: Fairburn", "notes: Goalie. Runs the team WhatsApp group"])
+        // an address asked: all of the address, not its one field that holds a word of the question
+        let mum = "id: c004; name given: Margaret; name family: Holroyd; name display: Mum; phones home: 01723 496217; "
+            + "phones mobile: 07700 900410; addresses home street: 7 Raleigh Avenue; addresses home city: Scarborough; "
+            + "addresses home postcode: YO12 7EX; birthday: 1961-09-30 (30 September 1961); groups: Family, Starred"
+        #expect(parts("mum's address in scarborough", mum, frequencies: ["mum": 3, "address": 2, "scarborough": 2])
+            == ["name given: Margaret; name family: Holroyd; name display: Mum",
+                "addresses home street: 7 Raleigh Avenue; addresses home city: Scarborough; addresses home postcode: YO12 7EX"])
+        #expect(parts("what's mum's mobile?", mum, frequencies: ["mum": 3, "mobile": 4])
+            == ["name given: Margaret; name family: Holroyd; name display: Mum", "phones mobile: 07700 900410"])
         // another person's record stays whole, for gate H to find the name missing
         #expect(parts("What's Maya's passport number?", Self.thomas, frequencies: f.merging(["maya": 2]) { a, _ in a })
             == [Self.thomas])
@@ -148,6 +163,41 @@ import Testing
         // "Landlord address" is not labelled with what is asked, and no noun asked: the ranking's best
         #expect(!answerer.choose(ranked, askedNoun: ["landlord"]).map(\.text).contains(lines[1]))
         #expect(!answerer.choose(ranked).map(\.text).contains(lines[2]))
+    }
+
+    @Test func aRecordKeyedByTheNumberAskedAnswers() {
+        let lines = ["Plot: 9; Plot holder(s): Priya Nair; Date paid: 07/04/2025 (7 April 2025)",
+                     "Plot: 17; Plot holder(s): Ann Lee", "Plot: 7; Plot holder(s): Kevin Doyle; Paid?: No",
+                     "Booking reference: K7XQ2PM"]
+        let chunk = sentence(lines.joined(separator: "\n"), prefix: "").chunk
+        var start = 0
+        let ranked = lines.enumerated().map { i, line -> ScoredSentence in
+            defer { start += line.utf8.count + 1 }
+            return ScoredSentence(chunk: chunk, range: start..<(start + line.utf8.count), index: i, text: line,
+                                  words: line.split(separator: " ").count, coverage: 0.5, contextCoverage: 0.5, score: 1 - Double(i) / 10)
+        }
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        let keyed = QuestionAnalysis.keyedNumbers(of: "who's got plot 7?")
+        #expect(answerer.choose(ranked, keyed: keyed).map(\.text).contains(lines[2]))
+        #expect(!answerer.choose(ranked).map(\.text).contains(lines[2]))
+        // no field holds the number alone: the ranking's best
+        #expect(answerer.choose(ranked, keyed: QuestionAnalysis.keyedNumbers(of: "who's got plot 4?")).map(\.text) == answerer.choose(ranked).map(\.text))
+        // a day the question names: the row that holds it
+        let days = ["Day: Friday; Reception: 8:00am – 6:00pm", "Day: Thursday; Reception: 8:00am – 8:00pm"]
+        let dayChunk = sentence(days.joined(separator: "\n"), prefix: "").chunk
+        var at = 0
+        let dayRanked = days.enumerated().map { i, line -> ScoredSentence in
+            defer { at += line.utf8.count + 1 }
+            return ScoredSentence(chunk: dayChunk, range: at..<(at + line.utf8.count), index: i, text: line,
+                                  words: 5, coverage: 0.5, contextCoverage: 0.5, score: i == 0 ? 1 : 0.1)
+        }
+        let thursday = QuestionAnalysis.calendarWords(of: "what time does the vets close on a thursday")
+        #expect(answerer.choose(dayRanked, calendar: thursday).map(\.text).contains(days[1]))
+        #expect(answerer.choose(dayRanked).map(\.text) == [days[0]])
+        #expect(QuestionAnalysis.calendarWords(of: "open on thursdays in may?") == ["thursday", "thu", "thur", "thurs", "may"])
+        // a label written in full answers the noun's short form
+        #expect(answerer.choose(ranked, askedNoun: QuestionAnalysis.askedNoun(of: "easyjet booking ref for portugal")).map(\.text).contains(lines[3]))
+        #expect(!answerer.choose(ranked).map(\.text).contains(lines[3]))
     }
 
     @Test func theLatestRecordAnswersAQuestionAboutTheLatest() {

@@ -63,17 +63,19 @@ import Testing
     @Test func aContactsPhonesStayInItsRecordUnderTheirKindAndANestedObjectKeepsItsKey() throws {
         let source = """
             {"contacts": [{"name": "Jon Pryce", "phones": [{"type": "mobile", "number": "07700 900562"}, {"type": "work", "number": "0113 496 0348"}],
-              "addresses": [{"type": "work", "street": "Arch 14", "city": "Leeds"}], "emails": [{"address": "jon@example.com"}]}],
-             "hot_water": {"mode": "schedule", "schedule": {"all_days": [{"on": "06:00", "off": "07:30"}], "note": "boost ok"}}}
+              "addresses": [{"type": "work", "street": "Arch 14", "city": "Leeds", "postcode": "LS1 4BJ"}], "emails": [{"address": "jon@example.com"}]}],
+             "hot_water": {"mode": "schedule", "schedule": {"all_days": [{"on": "06:00", "off": "07:30"}], "note": "boost ok"}},
+             "holidays": [{"name": "Xmas", "from": "22 Dec", "to": "28 Dec", "hot_water": "off"}]}
             """
         let bytes = Array(source.utf8)
         let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
         #expect(Self.check(text, bytes))
         #expect(text.text.split(separator: "\n").map(String.init) == [
             "name: Jon Pryce; phones mobile: 07700 900562; phones work: 0113 496 0348; addresses work street: Arch 14; "
-                + "addresses work city: Leeds; emails address: jon@example.com",
+                + "addresses work city: Leeds; addresses work postcode: LS1 4BJ; emails address: jon@example.com",
             "hot_water mode: schedule",
             "hot_water schedule all_days on: 06:00; hot_water schedule all_days off: 07:30; hot_water schedule note: boost ok",
+            "name: Xmas; from: 22 Dec; to: 28 Dec; hot_water: off",
         ])
     }
 

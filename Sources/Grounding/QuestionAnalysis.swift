@@ -111,6 +111,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
                 // "what's my UTR number", "what is the population of …": the noun phrase after
                 // the verb and its determiner names the kind of answer.
                 if w[i] != "in", let type = nounPhraseType(w, after: i) { return type }
+                // "what did I spend at Topps", "what do we owe the dentist": an amount of money
+                if w[i] == "what", ["did", "do", "does", "will", "would"].contains(at(i + 1)),
+                   w.dropFirst(i + 2).prefix(3).contains(where: Self.payingVerbs.contains) { return .quantity }
             default: continue
             }
             if ["what", "which", "who", "when", "where", "how", "why"].contains(w[i]) { return .open }
@@ -291,5 +294,8 @@ enum Measure {
 
 extension QuestionAnalysis {
     /// The answer type `question` asks for.
+    /// Verbs of paying: "what did it cost" asks for an amount.
+    static let payingVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "owe", "charge", "earn", "bill"]
+
     public static func answerType(of question: String) -> AnswerType { answerType(TextSignals.words(question)) }
 }

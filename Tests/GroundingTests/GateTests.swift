@@ -435,7 +435,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("Why did the population fall?", .open), ("What is the date of the fair?", .time),
                       ("What is the name of the satellite?", .open), ("What is the capital city of Kenya?", .place),
                       ("What did the report say about the number of cases?", .open),
-                      ("what's dean the tiler's email address?", .email), ("gareth's email?", .email)])
+                      ("what's dean the tiler's email address?", .email), ("gareth's email?", .email),
+                      ("what did i spend at topps tiles?", .quantity), ("what do we owe horfield dental?", .quantity),
+                      ("what did the plumber say about the boiler?", .open)])
     func answerTypes(_ question: String, _ type: AnswerType) {
         #expect(QuestionAnalysis.answerType(of: question) == type)
     }

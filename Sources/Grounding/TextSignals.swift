@@ -121,6 +121,10 @@ public enum TextSignals {
                                          with: " ", options: .regularExpression)
     }
 
+    /// Words after which an ordinal is still a day of the month ("the 18th at 8pm", "the 3rd of May").
+    static let ordinalFollowers: Set<String> = ["of", "and", "or", "to", "till", "until", "at", "from", "for", "in", "on",
+                                                "is", "was", "will", "am", "pm", "th", "st", "nd", "rd"]
+
     /// Whether the "may" at `i` of `words` is the month, not the verb ("either party may end"):
     /// beside a number, or after a preposition or a question's "'s" ("when's may half term").
     public static func mayIsMonth(_ words: [String], _ i: Int) -> Bool {
@@ -143,7 +147,13 @@ public enum TextSignals {
                 // a year: 3 digits, or 4 up to 2199 ("3600" seconds, "8080" a port are no years)
                 if digits.count == 3 || digits.count == 4 && (Int(digits) ?? 0) <= 2199 { return true }
                 let suffix = w.dropFirst(digits.count)
-                if ["st", "nd", "rd", "th", "s"].contains(String(suffix)) { return true }
+                if ["st", "nd", "rd", "th"].contains(String(suffix)) {
+                    // "the 9th", "22nd April", not "her 9th birthday" or "the 3rd floor"
+                    let next = i + 1 < all.count ? all[i + 1] : ""
+                    if next.first?.isLetter != true || monthNames.contains(next) || weekdays.contains(next)
+                        || ordinalFollowers.contains(next) { return true }
+                }
+                if suffix == "s" { return true }
             }
         }
         return text.range(of: #"\d{1,2}:\d{2}"#, options: .regularExpression) != nil

@@ -44,13 +44,22 @@ public enum WordVariants {
     /// The other forms of the lowercased `word` ("thursdays" is read as "thursday"); `capitalised`:
     /// the question writes it with a capital (see `Nicknames.variants`).
     /// A short plural and its singular meet too ("vets" / "vet", "bin" / "bins"), which the
-    /// stemmer, keeping words of four letters whole, does not do.
+    /// stemmer, keeping words of four letters whole, does not do; so do a verb and its noun in
+    /// -al ("renew" / "renewal").
     public static func variants(of word: String, capitalised: Bool) -> Set<String> {
         let singular = word.hasSuffix("days") ? String(word.dropLast()) : word
         var forms = Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
         forms.formUnion(shortened[word] ?? [])
         guard calendar[singular] == nil, !TextSignals.monthNames.contains(word), word.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return forms }
+        // a verb and its noun in -al ("when does it renew?": "Renewal date"; "arrive", "arrival")
+        if (5...8).contains(word.count), !["al", "ment", "tion", "sion", "ness", "ity", "ing", "ed", "s"].contains(where: word.hasSuffix) {
+            forms.insert(word.hasSuffix("e") ? String(word.dropLast()) + "al" : word + "al")
+        }
+        if word.count >= 7, word.hasSuffix("al") {
+            let verb = String(word.dropLast(2))
+            forms.formUnion([verb, verb + "e"])
+        }
         if word.count == 3 { forms.insert(word + "s") }
         if word.count == 4, word.hasSuffix("s"), !["ss", "us", "is"].contains(where: word.hasSuffix) {
             let one = String(word.dropLast())

@@ -161,9 +161,12 @@ struct ExtractiveAnswerer {
                 calendar: Set<String> = []) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
         // A day or month the question names, which the best sentence lacks and one of its
-        // document's holds ("close on a thursday": the Thursday row, not Friday's).
+        // document's holds ("close on a thursday": the Thursday row, not Friday's), or one of
+        // another document's that holds as much of the question.
         if !calendar.isEmpty, !Self.names(best.text, calendar),
-           let dated = ranked.first(where: { $0.chunk.docId == best.chunk.docId && Self.names($0.text, calendar) }) {
+           let dated = ranked.first(where: {
+               ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)
+           }) {
             best = dated
         }
         // A record keyed by the number the question gives its noun ("who's got plot 7?": "Plot: 7;

@@ -292,6 +292,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         // a file's shortenings, and short plurals the stemmer keeps whole
         #expect(WordVariants.variants(of: "ref", capitalised: false) == ["reference", "refs"])
         #expect(WordVariants.variants(of: "appointment", capitalised: false) == ["appt"])
+        #expect(WordVariants.variants(of: "renew", capitalised: false) == ["renewal"])
+        #expect(WordVariants.variants(of: "arrival", capitalised: false) == ["arriv", "arrive"])
         #expect(WordVariants.variants(of: "vets", capitalised: false) == ["veterinary", "veterinarian", "vet"])
         #expect(WordVariants.variants(of: "bin", capitalised: false) == ["bins"])
         #expect(WordVariants.variants(of: "this", capitalised: false).isEmpty)
@@ -385,7 +387,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
 
     @Test(arguments: [("Quoted: £840.14; Status: Delivered", false), ("It runs 3.75 miles", false),
                       ("Rome fell in 476", true), ("Paid on 14.11.2025", true), ("£2,310.40 for 2025", true),
-                      ("Doors open 07:30", true), ("Order TWD-4471902", false), ("3600 IN A 185.199.110.42", false)])
+                      ("Doors open 07:30", true), ("Order TWD-4471902", false), ("3600 IN A 185.199.110.42", false),
+                      ("from your pet's 9th birthday", false), ("on the 3rd floor", false), ("Tue 22nd April", true),
+                      ("on the 18th at 8pm", true), ("the 9th", true)])
     func moneyAndDecimalsAreNoYear(_ text: String, _ dated: Bool) {
         #expect(TextSignals.hasDate(text) == dated)
         #expect(AnswerType.time.isSatisfied(by: text, question: "When was the tap delivered?") == dated)

@@ -61,9 +61,12 @@ public struct QuestionAnalysis: Sendable, Equatable {
                                          "she", "his", "her", "many", "much", "some", "any", "can", "could", "would",
                                          "should", "has", "have", "had", "not", "no", "one", "also", "name", "called",
                                          "type", "kind", "i", "my", "me", "we", "our", "you", "your", "if", "so", "then",
-                                         "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody",
-                                         "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren",
-                                         "hasn", "haven", "wouldn", "shouldn", "couldn"]
+                                         // indefinite pronouns, halves of contractions, a spoken question's fillers
+                                         "anything", "something", "everything", "nothing", "anyone", "someone", "everyone",
+                                         "anybody", "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren",
+                                         "wasn", "weren", "hasn", "haven", "wouldn", "shouldn", "couldn", "moment", "currently",
+                                         "presently", "actually", "exactly", "roughly", "usually", "normally", "still", "yet",
+                                         "ever", "already", "please", "thanks", "basically", "really", "probably"]
 
     public init(question: String, idf: [String: Double], rareShare: Double) {
         let words = TextSignals.words(question)

@@ -25,9 +25,9 @@ struct CompletenessGate: GroundingGate {
     static func wholeRecord(_ claim: String, in evidence: [GroundingEvidence]) -> String {
         for passage in evidence {
             guard let found = passage.text.range(of: claim) else { continue }
-            let start = passage.text[..<found.lowerBound].lastIndex(of: "\n").map { passage.text.index(after: $0) } ?? passage.text.startIndex
-            let end = passage.text[found.upperBound...].firstIndex(of: "\n") ?? passage.text.endIndex
-            let line = String(passage.text[start..<end])
+            let text = passage.text
+            let start = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            let line = String(text[start..<(text[found.upperBound...].firstIndex(of: "\n") ?? text.endIndex)])
             return TextSignals.isRecord(line) ? line : claim
         }
         return claim

@@ -46,8 +46,8 @@ extension QuestionAnalysis {
         var found = Set<String>()
         for (i, word) in w.enumerated() {
             let day = word.hasSuffix("days") ? String(word.dropLast()) : word
-            guard TextSignals.weekdays.contains(day) || TextSignals.monthNames.contains(day) && (day != "may" || TextSignals.mayIsMonth(w, i))
-            else { continue }
+            let month = TextSignals.monthNames.contains(day) && (day != "may" || TextSignals.mayIsMonth(w, i))
+            guard TextSignals.weekdays.contains(day) || month else { continue }
             found.insert(day)
             found.formUnion(WordVariants.variants(of: day, capitalised: false))
         }

@@ -282,6 +282,7 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
             .ruleCounts["H6.record-name-missing"] == nil)
         #expect(Nicknames.variants(of: "tom", capitalised: false) == ["thomas"])
         #expect(Nicknames.variants(of: "sam", capitalised: false) == ["samuel", "samantha"])
+        #expect(Nicknames.variants(of: "gwen", capitalised: false) == ["gwendolyn", "gwenllian"])
         // a short form that is an everyday word is a name only when written as one
         #expect(Nicknames.variants(of: "bill", capitalised: false).isEmpty)
         #expect(Nicknames.variants(of: "bill", capitalised: true) == ["william"])

@@ -1,0 +1,52 @@
+import Foundation
+import Grounding
+
+/// What `rank` and `choose` read in a sentence: a document's title line, a field labelled with the
+/// noun asked about, a record keyed by the number asked, a day or month the question names.
+extension ExtractiveAnswerer {
+    /// A plain-text title: a single line of at most eight words, most of them capitalised, without
+    /// closing punctuation or a field's colon ("Grandma Rose's Banana Bread", "TENANCY AGREEMENT -
+    /// SUMMARY"). As a document's first line it labels the document, as a `#` heading does, and is
+    /// no answer of its own ("Spare key under the mat" is a sentence: most of its words are not
+    /// capitalised).
+    static func isTitleLine(_ text: String) -> Bool {
+        guard !text.contains("\n"), !text.contains(":"), let last = text.last, !".!?;,".contains(last) else { return false }
+        let words = text.split(separator: " ").filter { $0.first?.isLetter == true }
+        guard !words.isEmpty, words.count <= 8 else { return false }
+        return Double(words.filter { $0.first!.isUppercase }.count) >= 0.6 * Double(words.count)
+    }
+
+    /// Whether a field of `text` (`Label: value`, or one of a record's) has a value and a label of
+    /// at most four words ending in one of `stems` (`labelStems`): "Valuation band" for "band", not
+    /// "Landlord address" for "landlord".
+    static func labels(_ text: String, _ stems: Set<String>) -> Bool {
+        return text.components(separatedBy: "; ").contains { field in
+            guard let (label, value) = TextSignals.labelled(field), !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return false
+            }
+            let words = TextSignals.words(String(label))
+            return words.count <= 4 && words.last.map { stems.contains(TextSignals.stem($0)) } == true
+        }
+    }
+
+    /// The stems a field's label may end in for `nouns`: theirs and their other forms' ("ref": reference).
+    static func labelStems(_ nouns: [String]) -> Set<String> {
+        Set(nouns.flatMap { [$0] + WordVariants.variants(of: $0, capitalised: false) }.map(TextSignals.stem))
+    }
+
+    /// Whether `text` holds one of `words` as a word.
+    static func names(_ text: String, _ words: Set<String>) -> Bool {
+        TextSignals.words(text).contains { words.contains($0) || $0.hasSuffix("s") && words.contains(String($0.dropLast())) }
+    }
+
+    /// Whether a field of `text` is labelled with one of `keyed`'s nouns (a label of at most four
+    /// words holding it, by stem) and holds its number and nothing else: "Plot: 7" for plot 7.
+    static func keys(_ text: String, _ keyed: [(noun: String, number: String)]) -> Bool {
+        text.components(separatedBy: "; ").contains { field in
+            guard let (label, value) = TextSignals.labelled(field) else { return false }
+            let words = TextSignals.words(String(label)).map(TextSignals.stem)
+            let number = value.trimmingCharacters(in: .whitespaces).lowercased()
+            return words.count <= 4 && keyed.contains { words.contains(TextSignals.stem($0.noun)) && $0.number == number }
+        }
+    }
+}

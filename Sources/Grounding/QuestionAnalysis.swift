@@ -64,9 +64,8 @@ public struct QuestionAnalysis: Sendable, Equatable {
                                          // indefinite pronouns, halves of contractions, a spoken question's fillers
                                          "anything", "something", "everything", "nothing", "anyone", "someone", "everyone",
                                          "anybody", "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren",
-                                         "wasn", "weren", "hasn", "haven", "wouldn", "shouldn", "couldn", "moment", "currently",
-                                         "presently", "actually", "exactly", "roughly", "usually", "normally", "still", "yet",
-                                         "ever", "already", "please", "thanks", "basically", "really", "probably"]
+                                         "wasn", "weren", "hasn", "haven", "wouldn", "shouldn", "couldn", "moment",
+                                         "actually", "please", "thanks", "basically", "really"]
 
     public init(question: String, idf: [String: Double], rareShare: Double) {
         let words = TextSignals.words(question)

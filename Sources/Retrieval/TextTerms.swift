@@ -20,9 +20,8 @@ enum TextTerms {
         "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody",
         "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
         "wouldn", "shouldn", "couldn",
-        // the fillers of a spoken question ("how much is he taking at the moment", "do we still owe")
-        "moment", "currently", "presently", "actually", "exactly", "roughly", "usually", "normally", "still", "yet",
-        "ever", "already", "please", "thanks", "basically", "really", "probably",
+        // the fillers of a spoken question ("how much is he taking at the moment", "when is he actually starting")
+        "moment", "actually", "please", "thanks", "basically", "really",
     ]
 
     /// Lowercased words of `text`, in order: runs of letters, digits and combining marks (ASCII

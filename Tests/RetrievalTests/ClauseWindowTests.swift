@@ -146,17 +146,21 @@ import Testing
         #expect(answerer.choose(sentences("\n\n")).map(\.index) == [0])
     }
 
+    /// `lines` as one chunk's ranked sentences, best first: coverage 0.5 each, scores from `score`.
+    private func rankedLines(_ lines: [String], score: (Int) -> Double = { 1 - Double($0) / 10 }) -> [ScoredSentence] {
+        let chunk = sentence(lines.joined(separator: "\n"), prefix: "").chunk
+        var start = 0
+        return lines.enumerated().map { i, line -> ScoredSentence in
+            defer { start += line.utf8.count + 1 }
+            return ScoredSentence(chunk: chunk, range: start..<(start + line.utf8.count), index: i, text: line,
+                                  words: line.split(separator: " ").count, coverage: 0.5, contextCoverage: 0.5, score: score(i))
+        }
+    }
+
     @Test func aFieldLabelledWithTheNounAskedAnswers() {
         let lines = ["Bristol City Council: COUNCIL TAX BILL 2025/26", "Landlord address: c/o Hartley Lettings Ltd",
                      "Valuation band: C", "Landlord: Mr Graham Pellow; Property: 14 Alder Road"]
-        let whole = lines.joined(separator: "\n")
-        let chunk = sentence(whole, prefix: "").chunk
-        var start = 0
-        let ranked = lines.enumerated().map { i, line -> ScoredSentence in
-            defer { start += line.utf8.count + 1 }
-            return ScoredSentence(chunk: chunk, range: start..<(start + line.utf8.count), index: i, text: line,
-                                  words: line.split(separator: " ").count, coverage: 0.5, contextCoverage: 0.5, score: 1 - Double(i) / 10)
-        }
+        let ranked = rankedLines(lines)
         let answerer = ExtractiveAnswerer(configuration: .standard)
         #expect(answerer.choose(ranked, askedNoun: ["band"]).map(\.text).contains("Valuation band: C"))
         #expect(answerer.choose(ranked, askedNoun: ["landlord"]).map(\.text).contains(lines[3]))
@@ -169,13 +173,7 @@ import Testing
         let lines = ["Plot: 9; Plot holder(s): Priya Nair; Date paid: 07/04/2025 (7 April 2025)",
                      "Plot: 17; Plot holder(s): Ann Lee", "Plot: 7; Plot holder(s): Kevin Doyle; Paid?: No",
                      "Booking reference: K7XQ2PM"]
-        let chunk = sentence(lines.joined(separator: "\n"), prefix: "").chunk
-        var start = 0
-        let ranked = lines.enumerated().map { i, line -> ScoredSentence in
-            defer { start += line.utf8.count + 1 }
-            return ScoredSentence(chunk: chunk, range: start..<(start + line.utf8.count), index: i, text: line,
-                                  words: line.split(separator: " ").count, coverage: 0.5, contextCoverage: 0.5, score: 1 - Double(i) / 10)
-        }
+        let ranked = rankedLines(lines)
         let answerer = ExtractiveAnswerer(configuration: .standard)
         let keyed = QuestionAnalysis.keyedNumbers(of: "who's got plot 7?")
         #expect(answerer.choose(ranked, keyed: keyed).map(\.text).contains(lines[2]))
@@ -184,13 +182,7 @@ import Testing
         #expect(answerer.choose(ranked, keyed: QuestionAnalysis.keyedNumbers(of: "who's got plot 4?")).map(\.text) == answerer.choose(ranked).map(\.text))
         // a day the question names: the row that holds it
         let days = ["Day: Friday; Reception: 8:00am – 6:00pm", "Day: Thursday; Reception: 8:00am – 8:00pm"]
-        let dayChunk = sentence(days.joined(separator: "\n"), prefix: "").chunk
-        var at = 0
-        let dayRanked = days.enumerated().map { i, line -> ScoredSentence in
-            defer { at += line.utf8.count + 1 }
-            return ScoredSentence(chunk: dayChunk, range: at..<(at + line.utf8.count), index: i, text: line,
-                                  words: 5, coverage: 0.5, contextCoverage: 0.5, score: i == 0 ? 1 : 0.1)
-        }
+        let dayRanked = rankedLines(days) { $0 == 0 ? 1 : 0.1 }
         let thursday = QuestionAnalysis.calendarWords(of: "what time does the vets close on a thursday")
         #expect(answerer.choose(dayRanked, calendar: thursday).map(\.text).contains(days[1]))
         #expect(answerer.choose(dayRanked).map(\.text) == [days[0]])

@@ -12,6 +12,8 @@ public enum AnswerType: String, Sendable, Codable {
     case place
     /// "what's Dean's email?": an email address.
     case email
+    /// "what's Jon's mobile?", "the vet's phone number": a phone number.
+    case phone
     /// anything else (what, which, why, how): no type to check.
     case open
 }
@@ -138,6 +140,7 @@ extension AnswerType {
         case .quantity: "the number asked for"
         case .place: "the place asked for"
         case .email: "the email address asked for"
+        case .phone: "the phone number asked for"
         case .open: "the answer asked for"
         }
     }
@@ -171,6 +174,11 @@ extension AnswerType {
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
         case .email:
             return text.range(of: #"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}"#, options: .regularExpression) != nil
+        case .phone:
+            // seven digits or more, in groups: "07700 900562", "+351 966 204 518", "(029) 2018 0614"
+            return text.range(of: #"\+?\(?\d[\d ()-]{5,}\d"#, options: .regularExpression).map { range in
+                text[range].filter(\.isNumber).count >= 7
+            } ?? false
         }
     }
 
@@ -189,11 +197,11 @@ extension AnswerType {
                                             "downstairs", "atop", "within", "among", "nearby"]
 
     /// True when `question` names a measure that an answer states in one way only (a price, a
-    /// temperature, a weight, a time of day, an email address): an answer without one is not an answer of another kind, it is
+    /// temperature, a weight, a time of day, an email address, a phone number): an answer without one is not an answer of another kind, it is
     /// none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
     /// `self` is the type `question` asks for (`QuestionAnalysis.answerType(of:)`).
     public func namesMeasure(in question: String) -> Bool {
-        if self == .email { return true }
+        if self == .email || self == .phone { return true }
         let words = TextSignals.words(question)
         if self == .time { return Self.asksClockTime(words) }
         guard self == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }

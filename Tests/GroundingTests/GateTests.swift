@@ -384,6 +384,12 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(AnswerType.email.isSatisfied(by: "emails work: dean@marshtiling.co.uk", question: q))
         #expect(!AnswerType.email.isSatisfied(by: "name display: Dean tiler; phones mobile: 07700 900318", question: q))
         #expect(AnswerType.email.namesMeasure(in: q))
+        let phone = "what's bryn matthews' phone number"
+        for (text, holds) in [("Bryn Matthews – reminder sent 18 March", false), ("Jon Pryce (mob) .... 07700 900562", true),
+                              ("Emergency +351 966 204 518", true), ("Vet: (029) 2018 0614", true), ("paid 07/04/2025", false),
+                              ("Balance: £1,486.92", false)] {
+            #expect(AnswerType.phone.isSatisfied(by: text, question: phone) == holds, "\(text)")
+        }
     }
 
     @Test(arguments: [("Quoted: £840.14; Status: Delivered", false), ("It runs 3.75 miles", false),
@@ -431,8 +437,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("What temperature should the oven be?", .quantity),
                       // the noun after "what is": its last word names the kind of answer
                       ("what's my UTR number?", .quantity), ("What was the population of Warsaw in 1900?", .quantity),
-                      ("What's the vet's phone number for Biscuit?", .quantity),
-                      ("what's Jamal the U9 coach's phone number?", .quantity),
+                      ("What's the vet's phone number for Biscuit?", .phone),
+                      ("what's Jamal the U9 coach's phone number?", .phone), ("what's Jon's mobile?", .phone),
                       ("What was the population Jacksonville city as of 2010?", .quantity),
                       // a noun phrase for a question
                       ("sam the electrician's number", .quantity), ("kick off time saturday?", .time),

@@ -28,13 +28,14 @@ enum SentenceSplitter {
         var i = 0
         // A record line (`name: Maya; note: child passport - 5 years. Renew…`, as the extractors
         // write rows and objects) is a unit of its own: a stop inside a value ends no sentence.
-        var inRecord = !lineMode && isRecordLine(b, from: 0)
+        // So is a Markdown heading ("## 5. New music folders": its number's stop ends nothing).
+        var inRecord = !lineMode && (isRecordLine(b, from: 0) || isHeadingLine(b, from: 0))
         while i < b.count {
             let c = b[i]
             if c == 0x0A {
                 let nextIsRecord = !lineMode && isRecordLine(b, from: i + 1)
                 if lineMode || inRecord || nextIsRecord || isBlockBreak(b, after: i) { emit(i + 1) }
-                inRecord = nextIsRecord
+                inRecord = nextIsRecord || !lineMode && isHeadingLine(b, from: i + 1)
             } else if !lineMode, !inRecord, c == UInt8(ascii: ".") || c == UInt8(ascii: "!") || c == UInt8(ascii: "?") {
                 var j = i + 1
                 while j < b.count, isCloser(b[j]) { j += 1 }
@@ -53,6 +54,13 @@ enum SentenceSplitter {
         }
         emit(b.count)
         return result
+    }
+
+    /// Whether the line starting at `from` is a Markdown heading (`#` after any indentation).
+    static func isHeadingLine(_ b: [UInt8], from: Int) -> Bool {
+        var i = from
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        return i < b.count && b[i] == UInt8(ascii: "#")
     }
 
     /// Whether the dot at `i` ends a run of dots leading to a value ("Jim the plumber ......

@@ -132,6 +132,13 @@ final class ExtractionTests: XCTestCase {
                        ["Wait...", "Then it rang.", "Chapter 1 .... Page 4"])
     }
 
+    func testSentenceSplitterKeepsANumberedHeadingWhole() {
+        let text = "## 5. New music folders\nHuw said the old ones are falling apart. Quote: £8.50 each.\n# 1. Intro. More"
+        let b = Array(text.utf8)
+        XCTAssertEqual(SentenceSplitter.split(text, lineMode: false).map { String(decoding: b[$0], as: UTF8.self) },
+                       ["## 5. New music folders", "Huw said the old ones are falling apart.", "Quote: £8.50 each.", "# 1. Intro. More"])
+    }
+
     func testSentenceSplitterEndsAUnitAtEachToDoItemAndBullet() {
         let text = "JANUARY\n[ ] Stonecraft - chip repair if they haven't sorted it\n[x] Malham: balance to FSC 30 Jan\n[-] Mock exam marking\n\u{2022} Bring cones\n[1] is a footnote\nnot an item"
         let b = Array(text.utf8)

@@ -30,13 +30,13 @@ public enum DocumentKind: String, Sendable, Codable {
     /// is not unchanged, so the next `library add` reads it again. A PDF's offsets are into its
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
     /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines, and
-    /// an HTML table cell's paragraphs and headings as lines of their own (`+records2`).
+    /// an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
+    /// year, a JSON contact keeps its phones, and a heading is one unit (`+records2`, HTML `+records3`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
-        case .html: "+records2"
-        case .csv, .json: "+records2"
-        case .markdown: "+records1"
+        case .html: "+records3"
+        case .csv, .json, .markdown: "+records2"
         case .text, .code: ""
         }
     }

@@ -12,26 +12,14 @@ import Foundation
 /// names is not in the answer itself — "at Tesco in October" answered by a September row: abstain),
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped; a name typed in
-/// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`),
+/// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`; a part of a
+/// long record is weighed as the whole record, `GroundingClaim.whole`),
 /// `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
 /// temperature, a weight, a time of day — and the answer has none: abstain), `H8.opposite-stated`
 /// (the answer states the opposite of a word of the question about the same thing — "a small
 /// area" asked, "large areas" stated: abstain; see `Opposites`).
 struct CompletenessGate: GroundingGate {
     let id = GateID.completeness
-
-    /// The whole record line a claim was cut from (an answer quotes a long record's fields that
-    /// answer and its lead: each part is the record's, names and all), or the claim itself.
-    static func wholeRecord(_ claim: String, in evidence: [GroundingEvidence]) -> String {
-        for passage in evidence {
-            guard let found = passage.text.range(of: claim) else { continue }
-            let text = passage.text
-            let start = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            let line = String(text[start..<(text[found.upperBound...].firstIndex(of: "\n") ?? text.endIndex)])
-            return TextSignals.isRecord(line) ? line : claim
-        }
-        return claim
-    }
 
     func evaluate(_ state: inout GroundingState) -> GateOutcome {
         let analysis = state.analysis
@@ -45,8 +33,9 @@ struct CompletenessGate: GroundingGate {
         }
         var live = state.live
         if !names.isEmpty {
+            // a part of a long record (its asked fields, quoted apart from its lead) is the record's
             for claim in live where TextSignals.isRecord(state.input.claims[claim].text) {
-                let stems = TextSignals.stems(Self.wholeRecord(state.input.claims[claim].text, in: state.cited(claim)))
+                let stems = TextSignals.stems(state.input.claims[claim].whole ?? state.input.claims[claim].text)
                 guard names.contains(where: { !analysis.covers($0, in: stems) }) else { continue }
                 firings.append(Firing(rule: RuleID("H6.record-name-missing"), effect: .dropClaim, claim: claim))
             }

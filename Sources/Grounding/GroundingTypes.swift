@@ -88,8 +88,12 @@ public struct GroundingClaim: Sendable, Equatable {
     public var quotesVerified: Bool
     /// True when the claim's text is itself a verbatim quote of the evidence (the extractive rung).
     public var verbatim: Bool
-    public init(text: String, citations: [Int], quotesVerified: Bool, verbatim: Bool) {
+    /// The whole unit a verbatim claim was cut from (a long record's line, whose lead and asked
+    /// fields are quoted apart); nil when the claim is a whole unit.
+    public var whole: String?
+    public init(text: String, citations: [Int], quotesVerified: Bool, verbatim: Bool, whole: String? = nil) {
         self.text = text; self.citations = citations; self.quotesVerified = quotesVerified; self.verbatim = verbatim
+        self.whole = whole
     }
 }
 

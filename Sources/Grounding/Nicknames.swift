@@ -10,7 +10,8 @@ public enum Nicknames {
     static let shortForms: [String: [String]] = [
         "abigail": ["abby", "abbie"], "alasdair": ["ally", "ali"], "alistair": ["ally", "ali"],
         "alexander": ["alex", "sandy"], "alexandra": ["alex", "sandy"],
-        "alfred": ["alfie", "alf"], "gwendolyn": ["gwen"], "gwenllian": ["gwen"], "dafydd": ["dai"], "andrew": ["andy", "drew"], "anthony": ["tony"], "benjamin": ["ben"],
+        "alfred": ["alfie", "alf"], "andrew": ["andy", "drew"], "anthony": ["tony"], "benjamin": ["ben"],
+        "dafydd": ["dai"], "gwendolyn": ["gwen"], "gwenllian": ["gwen"],
         "catherine": ["cathy", "kate", "katie"], "catriona": ["cat", "cath"], "charles": ["charlie", "chas"],
         "charlotte": ["charlie", "lottie"],
         "christopher": ["chris"], "christine": ["chris"], "daniel": ["dan", "danny"], "david": ["dave", "davy"],

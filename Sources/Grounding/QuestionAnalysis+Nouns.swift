@@ -35,6 +35,15 @@ extension QuestionAnalysis {
         return phrase
     }
     static let determiners: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"]
+    static let whWords: Set<String> = ["what", "which", "who", "when", "where", "how", "why"]
+
+    /// Whether the question is a noun phrase ("sam the electrician's number", "easyjet booking ref
+    /// for portugal"): no question word, and it does not open as a clause does.
+    static func isNounPhrase(_ w: [String]) -> Bool {
+        guard let first = w.first else { return false }
+        return !clauseOpeners.contains(first) && !w.contains(where: whWords.contains)
+    }
+
     /// First words of a question that is a clause, not a noun phrase.
     static let clauseOpeners: Set<String> = ["when", "where", "how", "why", "whose", "whom", "is", "are", "was", "were", "do",
                                              "does", "did", "can", "could", "should", "will", "would", "has", "have", "had",
@@ -86,7 +95,7 @@ extension QuestionAnalysis {
         let w = TextSignals.words(question)
         let i: Int
         if let wh = w.firstIndex(where: { ["what", "which", "who"].contains($0) }) { i = wh } else {
-            guard let first = w.first, !clauseOpeners.contains(first) else { return [] }
+            guard isNounPhrase(w) else { return [] }
             i = -1
         }
         let phrase = nounPhrase(w, after: i)

@@ -56,18 +56,23 @@ public struct QuestionAnalysis: Sendable, Equatable {
     static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "when", "where", "why", "how",
                                              "is", "are", "was", "were", "do", "does", "did", "can", "name", "in",
                                              "on", "at", "the", "a", "an", "of", "for", "to", "by", "from", "and", "or"]
-    public static let stopWords: Set<String> = ["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "from", "and", "or",
+    public static let stopWords = Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "from", "and", "or",
                                          "is", "are", "was", "were", "be", "been", "do", "does", "did", "what", "which",
                                          "who", "whom", "whose", "when", "where", "why", "how", "that", "this", "it",
                                          "its", "with", "as", "about", "into", "than", "there", "their", "they", "he",
                                          "she", "his", "her", "many", "much", "some", "any", "can", "could", "would",
                                          "should", "has", "have", "had", "not", "no", "one", "also", "name", "called",
-                                         "type", "kind", "i", "my", "me", "we", "our", "you", "your", "if", "so", "then",
-                                         // indefinite pronouns, halves of contractions, a spoken question's fillers
-                                         "anything", "something", "everything", "nothing", "anyone", "someone", "everyone",
-                                         "anybody", "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren",
-                                         "wasn", "weren", "hasn", "haven", "wouldn", "shouldn", "couldn", "moment",
-                                         "actually", "please", "thanks", "basically", "really"]
+                                         "type", "kind", "i", "my", "me", "we", "our", "you", "your", "if", "so", "then"])
+        .union(spokenWords)
+
+    /// Words of a question as people say it that no answer needs to hold: indefinite pronouns ("is
+    /// dad allergic to anything?"), the halves of contractions ("doesn't") and fillers ("at the
+    /// moment", "actually"). Retrieval's terms leave them out too (`TextTerms.stopWords`).
+    public static let spokenWords: Set<String> = [
+        "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody", "somebody",
+        "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
+        "wouldn", "shouldn", "couldn", "moment", "actually", "please", "thanks", "basically", "really",
+    ]
 
     public init(question: String, idf: [String: Double], rareShare: Double) {
         let words = TextSignals.words(question)
@@ -120,13 +125,11 @@ public struct QuestionAnalysis: Sendable, Equatable {
                    w.dropFirst(i + 2).prefix(3).contains(where: Self.payingVerbs.contains) { return .quantity }
             default: continue
             }
-            if ["what", "which", "who", "when", "where", "how", "why"].contains(w[i]) { return .open }
+            if whWords.contains(w[i]) { return .open }
         }
         // A question typed as a noun phrase ("sam the electrician's number", "kick off time
         // saturday?"): its noun of a kind names the answer's.
-        let verbs: Set<String> = ["is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "should", "has", "have"]
-        guard let first = w.first, !verbs.contains(first),
-              !w.contains(where: { ["what", "which", "who", "when", "where", "how", "why"].contains($0) }) else { return .open }
+        guard isNounPhrase(w) else { return .open }
         return w.lazy.compactMap { typeNouns[$0] }.first ?? .open
     }
 }
@@ -197,8 +200,8 @@ extension AnswerType {
                                             "downstairs", "atop", "within", "among", "nearby"]
 
     /// True when `question` names a measure that an answer states in one way only (a price, a
-    /// temperature, a weight, a time of day, an email address, a phone number): an answer without one is not an answer of another kind, it is
-    /// none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
+    /// temperature, a weight, a time of day, an email address, a phone number): an answer without
+    /// one is not an answer of another kind, it is none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
     /// `self` is the type `question` asks for (`QuestionAnalysis.answerType(of:)`).
     public func namesMeasure(in question: String) -> Bool {
         if self == .email || self == .phone { return true }
@@ -303,9 +306,9 @@ enum Measure {
 }
 
 extension QuestionAnalysis {
-    /// The answer type `question` asks for.
     /// Verbs of paying: "what did it cost" asks for an amount.
     static let payingVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "owe", "charge", "earn", "bill"]
 
+    /// The answer type `question` asks for.
     public static func answerType(of question: String) -> AnswerType { answerType(TextSignals.words(question)) }
 }

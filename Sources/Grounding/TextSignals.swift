@@ -129,7 +129,8 @@ public enum TextSignals {
     /// beside a number, or after a preposition or a question's "'s" ("when's may half term").
     public static func mayIsMonth(_ words: [String], _ i: Int) -> Bool {
         let before = i > 0 ? words[i - 1] : "", after = i + 1 < words.count ? words[i + 1] : ""
-        return before.first?.isNumber == true || after.first?.isNumber == true || monthPrepositions.contains(before) || before == "s"
+        return before.first?.isNumber == true || after.first?.isNumber == true || monthPrepositions.contains(before)
+            || before == "s"
     }
 
     /// True when `text` holds a date or time expression (a year, month, weekday, century, clock time).

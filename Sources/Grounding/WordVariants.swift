@@ -2,7 +2,8 @@ import Foundation
 
 /// Other ways a question's word is written in a person's files: a name's short or full form
 /// (`Nicknames`), a weekday's or a month's abbreviation ("saturday" asked, "Sat 6 Dec" written;
-/// "Nov" asked, "November" written), a word's usual shortening ("ref", "appt"). Retrieval's term matching and gate H's coverage both read it.
+/// "Nov" asked, "November" written), a word's usual shortening ("ref", "appt"). Retrieval's term
+/// matching and gate H's coverage both read it.
 public enum WordVariants {
     /// Weekday and month names → their abbreviations.
     static let abbreviations: [String: [String]] = [
@@ -42,8 +43,8 @@ public enum WordVariants {
     }
 
     /// The other forms of the lowercased `word` ("thursdays" is read as "thursday"); `capitalised`:
-    /// the question writes it with a capital (see `Nicknames.variants`).
-    /// A short plural and its singular meet too ("vets" / "vet", "bin" / "bins"), which the
+    /// the question writes it with a capital (see `Nicknames.variants`). A short plural and its
+    /// singular meet too ("vets" / "vet", "bin" / "bins"), which the
     /// stemmer, keeping words of four letters whole, does not do; so do a verb and its noun in
     /// -al ("renew" / "renewal").
     public static func variants(of word: String, capitalised: Bool) -> Set<String> {
@@ -53,7 +54,8 @@ public enum WordVariants {
         guard calendar[singular] == nil, !TextSignals.monthNames.contains(word), word.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return forms }
         // a verb and its noun in -al ("when does it renew?": "Renewal date"; "arrive", "arrival")
-        if (5...8).contains(word.count), !["al", "ment", "tion", "sion", "ness", "ity", "ing", "ed", "s"].contains(where: word.hasSuffix) {
+        let derived = ["al", "ment", "tion", "sion", "ness", "ity", "ing", "ed", "s"]
+        if (5...8).contains(word.count), !derived.contains(where: word.hasSuffix) {
             forms.insert(word.hasSuffix("e") ? String(word.dropLast()) + "al" : word + "al")
         }
         if word.count >= 7, word.hasSuffix("al") {

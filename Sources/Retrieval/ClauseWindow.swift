@@ -52,7 +52,8 @@ struct ClauseWindow {
             return [sentence]
         }
         let leading = Self.leadingFields(fields, bytes)
-        let lead = leading.map { String(decoding: bytes[fields[$0.lowerBound].lowerBound..<fields[$0.upperBound - 1].upperBound], as: UTF8.self) } ?? ""
+        let leadRange = leading.map { fields[$0.lowerBound].lowerBound..<fields[$0.upperBound - 1].upperBound }
+        let lead = leadRange.map { String(decoding: bytes[$0], as: UTF8.self) } ?? ""
         let offset = leading?.upperBound ?? 0
         guard offset < fields.count,
               let found = bestRun(Array(fields.dropFirst(offset)), in: bytes, with: lead, unique: true) else { return [sentence] }
@@ -60,8 +61,7 @@ struct ClauseWindow {
         let last = fields[run.upperBound - 1].upperBound
         let chosen = lead + " " + String(decoding: bytes[fields[run.lowerBound].lowerBound..<last], as: UTF8.self)
         guard terms.coverage(ofText: chosen) >= whole - 1e-9 else { return [sentence] }
-        guard let leading else { return [part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)] }
-        let leadRange = fields[leading.lowerBound].lowerBound..<fields[leading.upperBound - 1].upperBound
+        guard let leading, let leadRange else { return [part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)] }
         if run.lowerBound == leading.upperBound { return [part(of: sentence, leadRange.lowerBound..<last, bytes)] }
         return [part(of: sentence, leadRange, bytes), part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)]
     }
@@ -150,6 +150,7 @@ struct ClauseWindow {
     /// `sentence` cut to `range` (bytes of its text).
     private func part(of sentence: ScoredSentence, _ range: Range<Int>, _ bytes: [UInt8]) -> ScoredSentence {
         var part = sentence
+        part.whole = sentence.whole ?? sentence.text
         part.range = (sentence.range.lowerBound + range.lowerBound)..<(sentence.range.lowerBound + range.upperBound)
         part.text = String(decoding: bytes[range], as: UTF8.self)
         part.words = SentenceSplitter.wordCount(bytes[range])

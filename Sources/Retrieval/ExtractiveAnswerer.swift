@@ -25,6 +25,8 @@ struct ScoredSentence {
     var sentenceCosine: Double?
     /// The sentences before and after it in its chunk (for gate H's "supporting sentence or its neighbours").
     var context: String = ""
+    /// The whole unit it was narrowed from (`ClauseWindow`: a long record's line); nil when whole.
+    var whole: String?
     /// The claim text: the sentence with HTML character references decoded and its line breaks
     /// (a PDF's or a wrapped text file's) read as spaces; the quote stays the source bytes.
     var answerText: String { Self.unwrapped(chunk.record.kind == .html ? HTMLEntities.decode(text) : text) }
@@ -188,7 +190,9 @@ struct ExtractiveAnswerer {
         // but it does not answer for Dean's.
         let record = TextSignals.isRecord(best.text)
         if !best.typed, configuration.typedAnswerLogOdds > 0,
-           let typed = ranked.first(where: { $0.typed && $0.chunk.docId == best.chunk.docId && (!record || $0.coverage >= best.coverage) }),
+           let typed = ranked.first(where: {
+               $0.typed && $0.chunk.docId == best.chunk.docId && (!record || $0.coverage >= best.coverage)
+           }),
            best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
                             : typed.score >= configuration.secondSentenceRatio * best.score {
             best = typed

@@ -131,7 +131,8 @@ extension Library {
             evidence: chosen.map { GroundingEvidence(text: $0.chunk.text, documentID: $0.chunk.docId,
                                                      similarity: Double($0.chunk.cosine), context: $0.context) },
             claims: chosen.enumerated().map { i, s in
-                GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true)
+                GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true,
+                               whole: s.whole)
             },
             retrievalConfidence: confidence, runnerUpConfidence: runnerUp,
             idf: Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max))

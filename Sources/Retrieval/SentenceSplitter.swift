@@ -43,7 +43,8 @@ enum SentenceSplitter {
                 if isSpace(b[j]) {
                     var k = j
                     while k < b.count, isSpace(b[k]) { k += 1 }
-                    if k < b.count, startsSentence(b[k]), c != UInt8(ascii: ".") || !isAbbreviation(b, dotAt: i) && !isLeader(b, dotAt: i, before: k) {
+                    if k < b.count, startsSentence(b[k]),
+                       c != UInt8(ascii: ".") || !isAbbreviation(b, dotAt: i) && !isLeader(b, dotAt: i, before: k) {
                         emit(j)
                         i = j
                         continue

@@ -1,9 +1,10 @@
 import Foundation
+import Grounding
 
 /// Word-level helpers shared by the lexical arm and the answerer: content terms of a text
 /// (lowercased, stop words removed, lightly stemmed so "rivers" meets "river").
 enum TextTerms {
-    static let stopWords: Set<String> = [
+    static let stopWords = Set([
         "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at",
         "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could",
         "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has",
@@ -16,13 +17,7 @@ enum TextTerms {
         "who", "whom", "whose", "why", "will", "with", "would", "you", "your", "yours", "yourself", "also",
         "many", "much", "one", "ones", "s", "t", "whats", "called", "name", "named", "kind", "type", "used",
         "use", "known", "get", "got", "make", "made", "may", "might", "must", "shall", "us", "year", "years",
-        // indefinite pronouns ("is dad allergic to anything?") and the halves of contractions ("doesn't")
-        "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody",
-        "somebody", "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
-        "wouldn", "shouldn", "couldn",
-        // the fillers of a spoken question ("how much is he taking at the moment", "when is he actually starting")
-        "moment", "actually", "please", "thanks", "basically", "really",
-    ]
+    ]).union(QuestionAnalysis.spokenWords)
 
     /// Lowercased words of `text`, in order: runs of letters, digits and combining marks (ASCII
     /// is lowercased; other scripts are kept as written, so "Sekulić" is one word).

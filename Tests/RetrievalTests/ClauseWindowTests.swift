@@ -76,7 +76,10 @@ import Testing
         let window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
         let s = sentence(record, prefix: "")
         let parts = window.narrowed(s, limit: 80)
-        for p in parts { #expect(String(decoding: Array(s.chunk.text.utf8)[p.range], as: UTF8.self) == p.text) }
+        for p in parts {
+            #expect(String(decoding: Array(s.chunk.text.utf8)[p.range], as: UTF8.self) == p.text)
+            #expect(p.whole == (p.text == record ? nil : record))
+        }
         return parts.map(\.text)
     }
 

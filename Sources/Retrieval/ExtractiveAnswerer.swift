@@ -214,6 +214,9 @@ struct ExtractiveAnswerer {
             // When the best sentence holds the kind of answer asked for, a sentence without one
             // does not join it ("Zest of 1 lemon" is not part of the oven's temperature).
             if best.typed, !candidate.typed { continue }
+            // Nor does a record of another number when the best is the one asked for (plot 9's
+            // row, paid on 7 April, does not join plot 7's).
+            if !keyed.isEmpty, Self.keys(best.text, keyed), !Self.keys(candidate.text, keyed) { continue }
             guard candidate.chunk.docId == best.chunk.docId,
                   close(candidate, to: best),
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,

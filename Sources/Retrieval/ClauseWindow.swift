@@ -51,7 +51,7 @@ struct ClauseWindow {
         guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage, holdsNames(sentence.text) else {
             return [sentence]
         }
-        let leading = Self.leadingFields(fields, bytes)
+        let leading = leadingFields(fields, bytes)
         let leadRange = leading.map { fields[$0.lowerBound].lowerBound..<fields[$0.upperBound - 1].upperBound }
         let lead = leadRange.map { String(decoding: bytes[$0], as: UTF8.self) } ?? ""
         let offset = leading?.upperBound ?? 0
@@ -87,14 +87,18 @@ struct ClauseWindow {
     }
 
     /// The fields that say whose or which record it is: the first identifying field among the
-    /// first three, with the fields right after it whose label opens with the same word, at most
-    /// three ("name given: Ellie; name family: Fairburn" after "id: c011"); nil when none identifies.
-    static func leadingFields(_ fields: [Range<Int>], _ bytes: [UInt8]) -> Range<Int>? {
+    /// first three, with the fields right after it whose labels open with the same word and that
+    /// are a part of a name or hold a word of the question, at most three ("name given: Ellie; name
+    /// family: Fairburn" after "id: c011"; "vehicle registration: WU16 KHT; vehicle make: Skoda"
+    /// for "…for the skoda"; "profile display_name: Dad; profile full_name: Robert Hale", not the
+    /// date of birth after them); nil when none identifies.
+    func leadingFields(_ fields: [Range<Int>], _ bytes: [UInt8]) -> Range<Int>? {
         let texts = fields.prefix(5).map { String(decoding: bytes[$0], as: UTF8.self) }
-        guard let start = texts.prefix(3).firstIndex(where: identifies) else { return nil }
-        func firstWord(_ field: String) -> String? { TextSignals.labelled(field).flatMap { TextSignals.words(String($0.label)).first } }
+        let labels = texts.map { TextSignals.labelled($0).map { TextSignals.words(String($0.label)) } ?? [] }
+        guard let start = labels.prefix(3).firstIndex(where: Self.identifying) else { return nil }
         var end = start + 1
-        while end < texts.count, end - start < 3, let word = firstWord(texts[end]), word == firstWord(texts[start]) { end += 1 }
+        while end < labels.count, end - start < 3, labels[end].first == labels[start].first,
+              labels[end].contains("name") || terms.coverage(ofText: texts[end]) > 0 { end += 1 }
         return start..<end
     }
 
@@ -106,8 +110,11 @@ struct ClauseWindow {
     /// Whether `field` (`label: value`) names its record: a word of its label is an identifying one.
     static func identifies(_ field: String) -> Bool {
         guard let (label, _) = TextSignals.labelled(field) else { return false }
-        return TextSignals.words(String(label)).contains { identifyingLabels.contains($0) }
+        return identifying(TextSignals.words(String(label)))
     }
+
+    /// Whether a label's words hold an identifying one.
+    static func identifying(_ labelWords: [String]) -> Bool { labelWords.contains(where: identifyingLabels.contains) }
 
     /// The run of consecutive `units`, at most `maxWords` long, that holds the most of the
     /// question's weight (half a question's weight more when it holds the asked-for kind of

@@ -107,6 +107,12 @@ import Testing
             + "address street: 12 Cardigan Road; address city: Leeds; address postcode: LS6 1DL"
         #expect(parts("who's our goalie", ellie, frequencies: ["goalie": 1])
             == ["name given: Ellie; name family: Fairburn", "notes: Goalie. Runs the team WhatsApp group"])
+        // a name's parts lead, the date of birth after them does not
+        let dad = "profile display_name: Dad; profile full_name: Robert Hale; profile date_of_birth: 1943-09-14 (14 September "
+            + "1943); profile nhs_number: 486 203 7719; profile address: 7 Quarry Close, Kingswood, Bristol BS15 4RL; profile "
+            + "allergies: Penicillin (rash), Elastoplast; profile carer name: Sarah Whitcombe; profile gp doctor: Dr Anjali Mehta"
+        #expect(parts("what's dad's allergies?", dad, frequencies: ["dad": 3, "allergies": 1])
+            == ["profile display_name: Dad; profile full_name: Robert Hale", "profile allergies: Penicillin (rash), Elastoplast"])
         // an address asked: all of the address, not its one field that holds a word of the question
         let mum = "id: c004; name given: Margaret; name family: Holroyd; name display: Mum; phones home: 01723 496217; "
             + "phones mobile: 07700 900410; addresses home street: 7 Raleigh Avenue; addresses home city: Scarborough; "

@@ -53,6 +53,7 @@ public enum WordVariants {
         forms.formUnion(shortened[word] ?? [])
         guard calendar[singular] == nil, !TextSignals.monthNames.contains(word), word.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return forms }
+        forms.formUnion(VerbForms.variants(of: word))
         // a verb and its noun in -al ("when does it renew?": "Renewal date"; "arrive", "arrival")
         let derived = ["al", "ment", "tion", "sion", "ness", "ity", "ing", "ed", "s"]
         if (5...8).contains(word.count), !derived.contains(where: word.hasSuffix) {

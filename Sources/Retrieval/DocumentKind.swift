@@ -31,11 +31,11 @@ public enum DocumentKind: String, Sendable, Codable {
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
     /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines, and
     /// an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
-    /// year, a JSON contact keeps its phones, and a heading is one unit (`+records2`, HTML `+records3`).
+    /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`), and an HTML definition list's term labels its description (`+records4`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
-        case .html: "+records3"
+        case .html: "+records4"
         case .csv, .json, .markdown: "+records2"
         case .text, .code: ""
         }

@@ -49,4 +49,12 @@ extension ExtractiveAnswerer {
             return words.count <= 4 && keyed.contains { words.contains(TextSignals.stem($0.noun)) && $0.number == number }
         }
     }
+
+    /// A file's name without its folder and extension: a person names a file for what it is
+    /// about ("Jo's mum's lasagne.txt").
+    static func fileTitle(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
 }

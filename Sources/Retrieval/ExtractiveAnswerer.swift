@@ -27,6 +27,9 @@ struct ScoredSentence {
     var context: String = ""
     /// The whole unit it was narrowed from (`ClauseWindow`: a long record's line); nil when whole.
     var whole: String?
+    /// Every question term it holds is one its document's file name holds too ("lasagne" in
+    /// "Jo's mum's lasagne.txt"): it holds no more of the question than any line of that file.
+    var topical = false
     /// The claim text: the sentence with HTML character references decoded and its line breaks
     /// (a PDF's or a wrapped text file's) read as spaces; the quote stays the source bytes.
     var answerText: String { Self.unwrapped(chunk.record.kind == .html ? HTMLEntities.decode(text) : text) }
@@ -78,6 +81,7 @@ struct ExtractiveAnswerer {
                                      weight: configuration.localTermWeight)
         for (c, chunk) in pack.chunks.enumerated() {
             let contextCoverage = terms.coverage(ofText: chunk.text)
+            let named = terms.matches(Self.fileTitle(chunk.path)).found
             let (bytes, ranges, texts, matched) = split[c]
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0
@@ -106,7 +110,8 @@ struct ExtractiveAnswerer {
                     + configuration.sentenceCosineWeight * cosine
                 result.append(ScoredSentence(chunk: chunk, range: range, index: i, text: text, words: words, coverage: lexicalCoverage, found: found,
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
-                                             context: TextSignals.isRecord(text) ? "" : (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : "")))
+                                             context: TextSignals.isRecord(text) ? "" : (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : ""),
+                                             topical: found.contains(true) && zip(found, named).allSatisfy { !$0 || $1 }))
             }
         }
         if let model {
@@ -160,12 +165,21 @@ struct ExtractiveAnswerer {
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
-                calendar: Set<String> = []) -> [ScoredSentence] {
+                calendar: Set<String> = [], dates: Set<DayMonth> = []) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
+        // The day of the year the question names ("am I working on 6 May?": the row dated
+        // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much
+        // of the question.
+        let dated = !dates.isEmpty && !DayMonths.of(best.text).isDisjoint(with: dates)
+        if !dates.isEmpty, !dated, let day = ranked.first(where: {
+            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && !DayMonths.of($0.text).isDisjoint(with: dates)
+        }) {
+            best = day
+        }
         // A day or month the question names, which the best sentence lacks and one of its
         // document's holds ("close on a thursday": the Thursday row, not Friday's), or one of
         // another document's that holds as much of the question.
-        if !calendar.isEmpty, !Self.names(best.text, calendar),
+        if !calendar.isEmpty, !Self.names(best.text, calendar), dates.isEmpty || DayMonths.of(best.text).isDisjoint(with: dates),
            let dated = ranked.first(where: {
                ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)
            }) {
@@ -193,8 +207,9 @@ struct ExtractiveAnswerer {
            let typed = ranked.first(where: {
                $0.typed && $0.chunk.docId == best.chunk.docId && (!record || $0.coverage >= best.coverage)
            }),
-           best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
-                            : typed.score >= configuration.secondSentenceRatio * best.score {
+           best.topical && typed.chunk.docId == best.chunk.docId
+            || (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
+                                 : typed.score >= configuration.secondSentenceRatio * best.score) {
             best = typed
         }
         var chosen = [best]
@@ -217,6 +232,9 @@ struct ExtractiveAnswerer {
             // Nor does a record of another number when the best is the one asked for (plot 9's
             // row, paid on 7 April, does not join plot 7's).
             if !keyed.isEmpty, Self.keys(best.text, keyed), !Self.keys(candidate.text, keyed) { continue }
+            // Nor a record of another day when the best is the day asked for.
+            if !dates.isEmpty, TextSignals.isRecord(candidate.text), DayMonths.of(candidate.text).isDisjoint(with: dates),
+               !DayMonths.of(best.text).isDisjoint(with: dates) { continue }
             guard candidate.chunk.docId == best.chunk.docId,
                   close(candidate, to: best),
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,

@@ -29,11 +29,16 @@ enum HTMLExtractor {
         let n = bytes.count
 
         var table = HTMLTable.Rows()
+        // A definition list's term and its description read as one `label: value` line.
+        var term = DefinitionTerm()
 
         func flushRun(_ end: Int) {
             guard runStart < end, !table.skipping else { return }
             guard table.inCell else {
-                if bytes[runStart..<end].contains(where: { !isSpace($0) }) { builder.appendSource(runStart..<end) }
+                if bytes[runStart..<end].contains(where: { !isSpace($0) }) {
+                    builder.appendSource(runStart..<end)
+                    term.noteText(bytes[runStart..<end])
+                }
                 return
             }
             // a cell's text: its label first (once), white space at its ends dropped
@@ -56,7 +61,11 @@ enum HTMLExtractor {
             } else {
                 let (name, closing, end) = readTag(bytes, at: i)
                 i = end
-                if !closing, skippedElements.contains(name) {
+                if !table.inCell, let join = term.handle(name, closing: closing, bytes: bytes, after: end) {
+                    // `<dt>Booking reference</dt><dd>BEH-4471-2260</dd>`, as an NHS or GOV.UK
+                    // summary list sets out its details: `Booking reference: BEH-4471-2260`.
+                    if !join.isEmpty { builder.appendText(join) }
+                } else if !closing, skippedElements.contains(name) {
                     i = find(bytes, "</\(name)", from: i, caseInsensitive: true)
                         .flatMap { find(bytes, ">", from: $0) }.map { $0 + 1 } ?? n
                     builder.appendBreak()

@@ -113,7 +113,8 @@ extension Library {
         let chosen = answerer.choose(LatestRecord.first(ranked, question: question),
                                      askedNoun: QuestionAnalysis.askedNoun(of: question),
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
-                                     calendar: QuestionAnalysis.calendarWords(of: question))
+                                     calendar: QuestionAnalysis.calendarWords(of: question),
+                                     dates: DayMonths.of(question))
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

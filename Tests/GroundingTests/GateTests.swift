@@ -297,9 +297,39 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(WordVariants.variants(of: "renew", capitalised: false) == ["renewal"])
         #expect(WordVariants.variants(of: "arrival", capitalised: false) == ["arriv", "arrive"])
         #expect(WordVariants.variants(of: "vets", capitalised: false) == ["veterinary", "veterinarian", "vet"])
-        #expect(WordVariants.variants(of: "bin", capitalised: false) == ["bins"])
+        #expect(WordVariants.variants(of: "bin", capitalised: false) == ["bins", "binned", "binning"])
         #expect(WordVariants.variants(of: "this", capitalised: false).isEmpty)
         #expect(WordVariants.variants(of: "bus", capitalised: false) == ["buss"])
+    }
+
+    @Test func aVerbAskedMeetsTheFormsTheStemmerCannot() {
+        // "What year did Tesla die?": "Tesla died on 7 January 1943"
+        #expect(WordVariants.variants(of: "die", capitalised: false) == ["died", "dies"])
+        #expect(WordVariants.variants(of: "create", capitalised: false).isSuperset(of: ["created", "creates"]))
+        #expect(WordVariants.variants(of: "win", capitalised: false) == ["won", "wins"])
+        #expect(WordVariants.variants(of: "won", capitalised: false) == ["win", "wons"])
+        #expect(WordVariants.variants(of: "build", capitalised: false).contains("built"))
+        #expect(WordVariants.variants(of: "plan", capitalised: false) == ["planned", "planning"])
+        // a past form that is another word too reads as that word: "the left bank" is no "leave"
+        #expect(WordVariants.variants(of: "left", capitalised: false).isEmpty)
+        #expect(WordVariants.variants(of: "leave", capitalised: false).contains("left"))
+        #expect(WordVariants.variants(of: "free", capitalised: false).isEmpty)
+    }
+
+    @Test func aDayOfTheYearIsReadHoweverItIsWritten() {
+        let april30 = DayMonth(day: 30, month: 4)
+        for text in ["Thursday 30 April", "April 30th", "the 30th of April", "30/04/2026", "30.04.26", "2026-04-30",
+                     "Date: 30/04/2026 (30 April 2026); Day: Thu", "on 30 Apr"] {
+            #expect(DayMonths.of(text) == [april30], "\(text)")
+        }
+        // either way round when the numbers do not say
+        #expect(DayMonths.of("06/05/2026") == [DayMonth(day: 6, month: 5), DayMonth(day: 5, month: 6)])
+        #expect(DayMonths.of("am I working on 6 May?") == [DayMonth(day: 6, month: 5)])
+        // a clock time, a day alone, a month alone, a year, a price: no day of the year
+        for text in ["KO 10.30, meet 9:40", "where are we playing on the 14th", "in May 2026", "£12.50", "30 apples",
+                     "Date: 2026", "Seat 42 (window)", "Coach C, Seat 42"] {
+            #expect(DayMonths.of(text).isEmpty, "\(text)")
+        }
     }
 
     @Test func aMonthAskedIsFoundAbbreviated() {

@@ -89,8 +89,9 @@ import Testing
             == ["name: Thomas Whitfield", "passport number: 533180271"])
         #expect(parts("What's the status of Tom's GHIC?", Self.thomas, frequencies: f.merging(["status": 2]) { a, _ in a })
             == ["name: Thomas Whitfield", "ghic status: applied online 28/09/2025 - awaiting card"])
-        // "expire" is in no chunk ("expires" is): most of the question's weight is not in the record
-        #expect(parts("When does Tom's GHIC card expire?", Self.thomas, frequencies: f) == [Self.thomas])
+        // "expire" meets "expires" (`VerbForms`): the fields that hold the question's words
+        #expect(parts("When does Tom's GHIC card expire?", Self.thomas, frequencies: f)
+            == ["name: Thomas Whitfield", "passport expires: 2027-11-02 (2 November 2027); ghic status: applied online 28/09/2025 - awaiting card"])
         // two fields alike ("passport issued", "passport expires") and words that find neither: the whole record
         #expect(parts("When was Tom's passport dated?", Self.thomas, frequencies: f) == [Self.thomas])
         #expect(parts("How many miles at the last service?", Self.thomas, frequencies: f) == [Self.thomas])
@@ -199,6 +200,33 @@ import Testing
         // a label written in full answers the noun's short form
         #expect(answerer.choose(ranked, askedNoun: QuestionAnalysis.askedNoun(of: "easyjet booking ref for portugal")).map(\.text).contains(lines[3]))
         #expect(!answerer.choose(ranked).map(\.text).contains(lines[3]))
+    }
+
+    @Test func theDayOfTheYearAskedAnswersAndOtherDaysDoNotJoin() {
+        let rows = ["Date: 04/05/2026 (4 May 2026); Day: Mon; Duty: Rest Day", "Date: 06/05/2026 (6 May 2026); Day: Wed; Duty: Long Day",
+                    "Date: 17/05/2026 (17 May 2026); Day: Sun; Duty: Request Off"]
+        let ranked = rankedLines(rows) { $0 == 0 ? 1 : 0.9 }
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        #expect(answerer.choose(ranked, dates: DayMonths.of("am I working on 6 May?")).map(\.text) == [rows[1]])
+        #expect(answerer.choose(ranked).map(\.text).contains(rows[0]))
+        // the day wins over a weekday that another row names
+        #expect(answerer.choose(ranked, calendar: QuestionAnalysis.calendarWords(of: "what am I doing on Monday 17 May"),
+                                dates: DayMonths.of("what am I doing on Monday 17 May")).map(\.text) == [rows[2]])
+    }
+
+    @Test func aBestLineHoldingOnlyTheFilesTopicGivesWayToTheKindAsked() {
+        var lines = rankedLines(["- 12 dried lasagne sheets (about 250g)", "4. Preheat the oven to 180°C (160°C fan) / gas mark 4."]) {
+            $0 == 0 ? 5 : 0
+        }
+        lines[1].typed = true
+        for i in lines.indices { lines[i].modelScored = true }
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        #expect(answerer.choose(lines).map(\.text) == [lines[0].text])
+        // "what temperature for the lasagne" in "Jo's mum's lasagne.txt": every line is about lasagne
+        lines[0].topical = true
+        #expect(answerer.choose(lines).map(\.text) == [lines[1].text])
+        #expect(ExtractiveAnswerer.fileTitle("/home/jo/recipes/Jo's mum's lasagne.txt") == "Jo's mum's lasagne")
+        #expect(ExtractiveAnswerer.fileTitle(".bashrc") == ".bashrc")
     }
 
     @Test func theLatestRecordAnswersAQuestionAboutTheLatest() {

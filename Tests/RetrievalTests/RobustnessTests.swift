@@ -133,6 +133,33 @@ final class RobustnessTests: XCTestCase {
                        "Autumn</td><td> Thursday 3 September 2026 </td><td>26&ndash;30 October")
     }
 
+    func testADefinitionListReadsAsLabelledLines() throws {
+        let html = """
+            <dl class="summary-list"><div class="row">
+              <dt class="key">Booking reference</dt>
+              <dd class="value">BEH-4471-2260</dd></div>
+            <div><dt>Time:</dt><dd><b>10:25am</b> (arrive 10 min early)</dd></div>
+            <dt>Notes</dt><dt>Ward</dt><dd>A524</dd><dd>Level 5</dd>
+            <dt></dt><dd>Lone value</dd></dl><p>After.</p>
+            """
+        let bytes = Array(html.utf8)
+        let extracted = HTMLExtractor.extract(bytes, from: 0)
+        let lines = extracted.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // a term with no description after it, a second description and an empty term stay lines of their own
+        XCTAssertEqual(lines, ["Booking reference: BEH-4471-2260", "Time: 10:25am (arrive 10 min early)", "Notes", "Ward: A524",
+                               "Level 5", "Lone value", "After."])
+        // the joining ": " maps to no source byte; the value maps to its own bytes
+        let value = try XCTUnwrap(extracted.text.range(of: "BEH-4471-2260"))
+        let lo = extracted.text.utf8.distance(from: extracted.text.startIndex, to: value.lowerBound)
+        let source = try XCTUnwrap(extracted.sourceRange(of: lo..<(lo + 13)))
+        XCTAssertEqual(String(decoding: bytes[source], as: UTF8.self), "BEH-4471-2260")
+        let line = try XCTUnwrap(extracted.text.range(of: "Booking reference: BEH-4471-2260"))
+        let start = extracted.text.utf8.distance(from: extracted.text.startIndex, to: line.lowerBound)
+        let whole = try XCTUnwrap(extracted.sourceRange(of: start..<(start + 32)))
+        XCTAssertEqual(String(decoding: bytes[whole], as: UTF8.self),
+                       "Booking reference</dt>\n  <dd class=\"value\">BEH-4471-2260")
+    }
+
     func testAnEmailLaidOutInATableCellKeepsItsParagraphsAndHeadings() throws {
         let html = """
             <table width="600"><tr><td style="padding:16px">

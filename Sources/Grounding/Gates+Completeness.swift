@@ -13,7 +13,8 @@ import Foundation
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped; a name typed in
 /// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`; a part of a
-/// long record is weighed as the whole record, `GroundingClaim.whole`),
+/// long record is weighed as the whole record, `GroundingClaim.whole`, and a record holds the
+/// names of its file's title, `GroundingEvidence.title`),
 /// `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
 /// temperature, a weight, a time of day — and the answer has none: abstain), `H8.opposite-stated`
 /// (the answer states the opposite of a word of the question about the same thing — "a small
@@ -33,9 +34,11 @@ struct CompletenessGate: GroundingGate {
         }
         var live = state.live
         if !names.isEmpty {
-            // a part of a long record (its asked fields, quoted apart from its lead) is the record's
+            // a part of a long record (its asked fields, quoted apart from its lead) is the record's;
+            // a record of a file named for someone is theirs ("Ellie parents evening Y10 - notes.md")
             for claim in live where TextSignals.isRecord(state.input.claims[claim].text) {
-                let stems = TextSignals.stems(state.input.claims[claim].whole ?? state.input.claims[claim].text)
+                let titles = state.cited(claim).map(\.title).joined(separator: " ")
+                let stems = TextSignals.stems((state.input.claims[claim].whole ?? state.input.claims[claim].text) + " " + titles)
                 guard names.contains(where: { !analysis.covers($0, in: stems) }) else { continue }
                 firings.append(Firing(rule: RuleID("H6.record-name-missing"), effect: .dropClaim, claim: claim))
             }

@@ -74,8 +74,12 @@ public struct GroundingEvidence: Sendable, Equatable {
     public var similarity: Double?
     /// Text around the passage (neighbouring sentences) that may complete a claim's context.
     public var context: String
-    public init(text: String, documentID: Int64, similarity: Double? = nil, context: String = "") {
+    /// The document's title: its file's name without the extension ("Ellie parents evening Y10 -
+    /// notes"). A person names a file for whose or what it is: a row of that file is Ellie's.
+    public var title: String
+    public init(text: String, documentID: Int64, similarity: Double? = nil, context: String = "", title: String = "") {
         self.text = text; self.documentID = documentID; self.similarity = similarity; self.context = context
+        self.title = title
     }
 }
 

@@ -51,7 +51,11 @@ public enum VerbForms {
     /// irregular forms, "-d"/"-s" after a final "e" ("die": "died", "dies"), and a doubled final
     /// consonant ("plan": "planned", "planning").
     public static func variants(of word: String) -> Set<String> {
-        if let irregular = forms[word] { return irregular }
+        if let irregular = forms[word] {
+            // and the base's "-s" ("frozen" asked, "Freezes well for up to 3 months" written)
+            let bases = irregular.union([word]).filter { Self.irregular[$0] != nil && $0.hasSuffix("e") }
+            return irregular.union(bases.map { $0 + "s" })
+        }
         var out = Set<String>()
         let letters = Array(word)
         // a plural or a third person ("this", "bus") doubles nothing; nor does a shortening ("ref")

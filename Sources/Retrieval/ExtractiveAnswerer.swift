@@ -192,11 +192,14 @@ struct ExtractiveAnswerer {
         }
         // A field of the best sentence's document labelled with what the question asks about
         // answers it ("who's our landlord?": "Landlord: Mr Graham Pellow", not a clause about the
-        // Landlord's consent).
+        // Landlord's consent). Of several such fields, the one that holds most of the question
+        // ("who's Ellie's French teacher?": French's row of a table of subjects and teachers).
         let nouns = Self.labelStems(askedNoun)
-        if !askedNoun.isEmpty, !Self.labels(best.text, nouns),
-           let labelled = ranked.first(where: { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) }) {
-            best = labelled
+        if !askedNoun.isEmpty, !Self.labels(best.text, nouns) {
+            let labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) }
+            if let most = labelled.map(\.coverage).max(), let field = labelled.first(where: { $0.coverage == most }) {
+                best = field
+            }
         }
         // The best sentence lacks the kind of answer asked for (a temperature, a date): a sentence
         // of the same document that holds it, scoring close, answers instead.

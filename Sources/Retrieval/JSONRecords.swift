@@ -43,6 +43,27 @@ enum JSONRecords {
         var isScalar: Bool { if case .scalar = self { true } else if case .null = self { true } else { false } }
     }
 
+    /// A camelCase key read as the words it is made of (`serviceDue` → `service due`,
+    /// `frostProtectionC` → `frost protection C`), as exports from apps write their keys: the
+    /// words are what a question asks with. A capital after one lower-case letter (`eBay`,
+    /// `iPhone`) and a run of capitals (`nhsID`'s `ID`) stay as written.
+    static func spaced(_ label: String) -> String {
+        var out = ""
+        var lowerRun = 0
+        let chars = Array(label)
+        for (i, ch) in chars.enumerated() {
+            if ch.isUppercase, lowerRun >= 2 {
+                out.append(" ")
+                let next = i + 1 < chars.count ? chars[i + 1] : nil
+                out.append(next?.isLowercase == true ? Character(ch.lowercased()) : ch)
+            } else {
+                out.append(ch)
+            }
+            lowerRun = ch.isLowercase ? lowerRun + 1 : 0
+        }
+        return out
+    }
+
     static func extract(_ b: [UInt8], from start: Int, encoding: TextEncoding) -> ExtractedText? {
         var parser = Parser(b: b, encoding: encoding, i: start)
         guard let root = parser.value(depth: 0) else { return nil }
@@ -165,7 +186,7 @@ enum JSONRecords {
             guard !shown.isEmpty else { return }
             if open { builder.appendText("; ") }
             open = true
-            if let label { builder.appendText(label + ": ") }
+            if let label { builder.appendText(JSONRecords.spaced(label) + ": ") }
             for (n, (r, isString)) in shown.enumerated() {
                 if n > 0 { builder.appendText(", ") }
                 builder.appendSource(r)

@@ -130,7 +130,8 @@ extension Library {
         let input = GroundingInput(
             question: question,
             evidence: chosen.map { GroundingEvidence(text: $0.chunk.text, documentID: $0.chunk.docId,
-                                                     similarity: Double($0.chunk.cosine), context: $0.context) },
+                                                     similarity: Double($0.chunk.cosine), context: $0.context,
+                                                     title: ExtractiveAnswerer.fileTitle($0.chunk.path)) },
             claims: chosen.enumerated().map { i, s in
                 GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true,
                                whole: s.whole)

@@ -238,6 +238,13 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(both.abstainRule == nil && both.keptClaims == [0], "\(both.ruleCounts)")
         // a name the library never mentions is gate A's to weigh
         #expect(asked([jack], libraryHoldsEllie: false).ruleCounts["H6.record-name-missing"] == nil)
+        // a row of a file named for Ellie is hers
+        let row = "Subject: French; Teacher: Mme Girard; Working at: 4"
+        var named = input(question: "who's Ellie's French teacher", passage: row, claim: row, verbatim: true)
+        named.idf = ["ellie": 2, "french": 3, "teacher": 1]
+        #expect(run(named).ruleCounts["H6.record-name-missing"] == 1)
+        named.evidence[0].title = "Ellie parents evening Y10 - notes"
+        #expect(run(named).ruleCounts["H6.record-name-missing"] == nil)
         // a prose sentence is not a record: its subject may be "she"
         let prose = "She should have 5ml of Calpol."
         #expect(asked([prose]).ruleCounts["H6.record-name-missing"] == nil)

@@ -79,6 +79,17 @@ import Testing
         ])
     }
 
+    @Test func aCamelCaseKeyReadsAsItsWords() throws {
+        let source = """
+            {"boiler": {"serviceDue": "2026-10-14", "frostProtectionC": 7.0, "nhsID": "x1", "eBay": "y", "URL": "z"}}
+            """
+        let bytes = Array(source.utf8)
+        let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
+        #expect(Self.check(text, bytes))
+        #expect(text.text.trimmingCharacters(in: .newlines) == "boiler service due: 2026-10-14 (14 October 2026); boiler frost protection C: 7.0; boiler nhs ID: x1; "
+            + "boiler eBay: y; boiler URL: z")
+    }
+
     @Test func csvAndHTMLTablesKeepTheFilesOrder() throws {
         var rng = SeededGenerator(seed: 7)
         for _ in 0..<200 {

@@ -102,4 +102,27 @@ extension QuestionAnalysis {
         guard let head = phrase.last else { return [] }
         return typeNouns[head] != nil && phrase.count > 1 ? [phrase[phrase.count - 2], head] : [head]
     }
+
+    /// The question with "no." written in full where it is the number a form or a bill prints
+    /// ("british gas account no.", "dad's hospital no. at the BHI", "no. of guests"): after a
+    /// word that is no stop word, with its dot, at the question's end, or before "of". "Is there
+    /// no parking?" keeps its "no".
+    public static func inFull(_ question: String) -> String {
+        var tokens = question.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for i in tokens.indices {
+            let token = tokens[i]
+            let lower = token.lowercased()
+            guard lower.hasPrefix("no") else { continue }
+            let rest = lower.dropFirst(2)
+            guard rest.allSatisfy({ ".?,!:".contains($0) }) else { continue }
+            let next = i + 1 < tokens.count ? tokens[i + 1].lowercased() : nil
+            let previous = i > 0 ? tokens[i - 1].lowercased() : ""
+            let afterWord = !previous.isEmpty && previous.allSatisfy(\.isLetter) && !stopWords.contains(previous)
+                && !["is", "are", "was", "were", "have", "has", "had", "there", "with", "say", "said", "answer"].contains(previous)
+            let dotted = rest.hasPrefix(".")
+            guard afterWord && (dotted || next == nil || rest.hasPrefix("?")) || (dotted || i == 0) && next == "of" else { continue }
+            tokens[i] = (token.first == "N" ? "Number" : "number") + (dotted ? String(rest.dropFirst()) : String(rest))
+        }
+        return tokens.joined(separator: " ")
+    }
 }

@@ -12,9 +12,12 @@ extension Library {
     public func deliberate(question: String, mode: SearchMode = .standard, topK: Int? = nil) throws
         -> (answer: LibraryAnswer, diagnostics: AnswerDiagnostics, pack: EvidencePack) {
         let loop = DeliberationLoop(configuration.grounding(mode))
-        var backend = LibraryDeliberation(library: self, question: question, mode: mode, topK: topK)
-        let result = try loop.run(question: question, backend: &backend)
+        // read as the files write it ("account no." is the "Account number" a bill prints)
+        let read = QuestionAnalysis.inFull(question)
+        var backend = LibraryDeliberation(library: self, question: read, mode: mode, topK: topK)
+        let result = try loop.run(question: read, backend: &backend)
         var (answer, diagnostics, _) = result.best.answer
+        answer.question = question
         // A model rung writes from everything the passes gathered, even when the extractive
         // answer of an earlier pass stood (its citations name files and offsets, not pack places).
         let pack = backend.gathered ?? result.best.answer.pack

@@ -323,6 +323,17 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(WordVariants.variants(of: "free", capitalised: false).isEmpty)
     }
 
+    @Test func aNumberWrittenNoIsReadInFull() {
+        #expect(QuestionAnalysis.inFull("british gas account no.") == "british gas account number")
+        #expect(QuestionAnalysis.inFull("dad's hospital no. at the BHI") == "dad's hospital number at the BHI")
+        #expect(QuestionAnalysis.inFull("What's the policy No?") == "What's the policy Number?")
+        #expect(QuestionAnalysis.inFull("no. of guests on the booking") == "number of guests on the booking")
+        for kept in ["is there no parking?", "did she say no", "no parking at the clinic?", "which rooms have no windows",
+                     "Is the answer no?", "the nano filter"] {
+            #expect(QuestionAnalysis.inFull(kept) == kept)
+        }
+    }
+
     @Test func aDayOfTheYearIsReadHoweverItIsWritten() {
         let april30 = DayMonth(day: 30, month: 4)
         for text in ["Thursday 30 April", "April 30th", "the 30th of April", "30/04/2026", "30.04.26", "2026-04-30",

@@ -7,9 +7,9 @@ import Testing
 /// retrieval's confidence, and the optional sentence re-scoring (sentence embedders only).
 @Suite struct SemanticAnswerTests {
     /// One chunk of one sentence, with the cosine its vector had with the question.
-    private func chunk(_ id: Int64, _ text: String, cosine: Float, score: Double = 1) -> EvidenceChunk {
+    private func chunk(_ id: Int64, _ text: String, cosine: Float, score: Double = 1, path: String? = nil) -> EvidenceChunk {
         let length = text.utf8.count
-        let record = ChunkRecord(id: id, docId: id, path: "/library/doc\(id).md", kind: .markdown, ordinal: 0, start: 0,
+        let record = ChunkRecord(id: id, docId: id, path: path ?? "/library/doc\(id).md", kind: .markdown, ordinal: 0, start: 0,
                                  end: length, tokenCount: length / 4, text: text, raw: nil,
                                  segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
         return EvidenceChunk(chunkId: id, docId: id, path: record.path, ordinal: 0, start: 0, end: length, text: text,
@@ -38,6 +38,30 @@ import Testing
         let semantic = answerer.rank(p, terms: terms, question: question, semantic: true)
         #expect(lexical.first?.chunk.chunkId == 1)
         #expect(semantic.first?.chunk.chunkId == 2)
+    }
+
+    @Test func aFilesNameIsAHeadingOverAllOfIt() {
+        let question = "when's dad's next eye appointment?"
+        let terms = QuestionTerms(question: question, frequencies: ["dad": 4, "next": 6, "eye": 2, "appointment": 5], chunkCount: 20)
+        let cardiology = chunk(1, "Ask about the dizzy spells at the next GP visit.", cosine: 0.5,
+                               path: "/home/h/Dad - cardiology notes 09-04-2026.md")
+        let eye = chunk(2, "Date: Tuesday 21 April 2026, 10:40am.", cosine: 0.5, path: "/home/h/Appointment confirmed (Dad eye clinic).md")
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        let kind = QuestionAnalysis.answerType(of: question)
+        let ranked = answerer.rank(pack(question, [cardiology, eye], terms: terms), terms: terms, question: question, answerType: kind,
+                                   semantic: true)
+        #expect(ranked.first?.chunk.chunkId == 2)
+        // without the file names, the line that holds a word of the question
+        let bare = answerer.rank(pack(question, [chunk(1, cardiology.text, cosine: 0.5), chunk(2, eye.text, cosine: 0.5)], terms: terms),
+                                 terms: terms, question: question, answerType: kind, semantic: true)
+        #expect(bare.first?.chunk.chunkId == 1)
+        // its words hold only what the file's name holds: "topical"
+        #expect(ranked.first?.topical == false && ranked.first?.found.filter { $0 }.count == 3)
+        let lasagne = chunk(3, "- 12 dried lasagne sheets (about 250g)", cosine: 0.5, path: "/r/Jo's mum's lasagne.txt")
+        let lasagneTerms = QuestionTerms(question: "what temperature for the lasagne", frequencies: ["lasagne": 3], chunkCount: 20)
+        let sheets = answerer.rank(pack("what temperature for the lasagne", [lasagne], terms: lasagneTerms), terms: lasagneTerms,
+                                   question: "what temperature for the lasagne")
+        #expect(sheets.first?.topical == true)
     }
 
     @Test func chunkCosineMovesRetrievalConfidenceBothWays() throws {

@@ -70,27 +70,23 @@ struct ExtractiveAnswerer {
         var result: [ScoredSentence] = []
         // Each sentence's matches once: its own score, and its neighbours' features.
         let split = pack.chunks.map { chunk -> (bytes: [UInt8], ranges: [Range<Int>], texts: [String],
-                                                matched: [(coverage: Double, found: [Bool])],
-                                                titled: [(coverage: Double, found: [Bool])]) in
+                                                matched: [(coverage: Double, found: [Bool])]) in
             let bytes = Array(chunk.text.utf8)
             let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
-            let matched = Self.underHeadings(texts.map(terms.matches), texts: texts, terms: terms, startsDocument: chunk.ordinal == 0)
-            // The file's name is a heading over all of it ("Dad - cardiology appt notes
-            // 09-04-2026.md"): its question words count for every line of the file.
-            let named = terms.matches(Self.fileTitle(chunk.path)).found
-            guard named.contains(true) else { return (bytes, ranges, texts, matched, matched) }
-            return (bytes, ranges, texts, matched, matched.map { m in
-                let found = zip(m.found, named).map { $0 || $1 }
-                return (terms.coverage(of: found), found)
-            })
+            return (bytes, ranges, texts, Self.underHeadings(texts.map(terms.matches), texts: texts, terms: terms,
+                                                      startsDocument: chunk.ordinal == 0))
         }
-        let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.titled.map(\.found) },
+        let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
                                      weight: configuration.localTermWeight)
         for (c, chunk) in pack.chunks.enumerated() {
-            let contextCoverage = terms.coverage(ofText: chunk.text)
-            let named = terms.matches(Self.fileTitle(chunk.path)).found
-            let (bytes, ranges, texts, own, matched) = split[c]
+            // The file's name is part of every chunk's context ("Dad - cardiology appt notes
+            // 09-04-2026.md", "Appointment confirmed (Dad eye clinic).html"): it tells which file
+            // answers, not which of its lines.
+            let title = Self.fileTitle(chunk.path)
+            let contextCoverage = terms.coverage(ofText: chunk.text + "\n" + title)
+            let named = terms.matches(title).found
+            let (bytes, ranges, texts, matched) = split[c]
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
@@ -119,7 +115,7 @@ struct ExtractiveAnswerer {
                 result.append(ScoredSentence(chunk: chunk, range: range, index: i, text: text, words: words, coverage: lexicalCoverage, found: found,
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
                                              context: TextSignals.isRecord(text) ? "" : (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : ""),
-                                             topical: own[i].found.contains(true) && zip(own[i].found, named).allSatisfy { !$0 || $1 }))
+                                             topical: found.contains(true) && zip(found, named).allSatisfy { !$0 || $1 }))
             }
         }
         if let model {

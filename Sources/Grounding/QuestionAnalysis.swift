@@ -241,7 +241,7 @@ enum Measure {
     static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "s"]
 
     static func asked(by words: Set<String>, in order: [String]) -> Measure? {
-        if !words.isDisjoint(with: ["temperature", "hot", "warm", "degrees"]) { return .temperature }
+        if !words.isDisjoint(with: ["temperature", "temp", "hot", "warm", "degrees"]) { return .temperature }
         for (i, word) in order.enumerated() where word == "how" && i + 1 < order.count && order[i + 1] == "long" {
             let next = i + 2 < order.count ? order[i + 2] : ""
             if next == "ago" { return nil }
@@ -284,8 +284,10 @@ enum Measure {
         case .temperature:
             if text.contains("°") || text.contains("&deg;") || text.contains("&#176;") || text.contains("º") { return true }
             if !words.isDisjoint(with: ["degrees", "degree", "fahrenheit", "celsius"]) { return true }
-            // "180C", "350 F": a number with a C or F unit.
+            // "180C", "350 F": a number with a C or F unit; a field labelled so ("frost protection
+            // C: 7.0", "target temp: 19.5")
             return text.range(of: #"\b\d{2,3}\s?[CF]\b"#, options: .regularExpression) != nil
+                || text.range(of: #"(\b[CF]|[Tt]emp[a-z]*|TEMP[A-Z]*): -?\d"#, options: .regularExpression) != nil
         case .duration:
             return !words.isDisjoint(with: Self.durationUnits)
         case .weight:

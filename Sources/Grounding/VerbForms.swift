@@ -35,7 +35,7 @@ public enum VerbForms {
     static let forms: [String: Set<String>] = {
         let ambiguous: Set<String> = ["left", "found", "saw", "lay", "bound", "sat", "rose", "fell", "ate", "tore", "bore",
                                       "shot", "sunk", "ring", "rung", "lead", "mean", "tear", "bear", "sink", "fly", "see",
-                                      "got", "hung", "met", "ran"]
+                                      "got", "hung", "met", "ran", "born", "borne"]
         var map: [String: Set<String>] = [:]
         for (base, past) in irregular {
             map[base, default: []].formUnion(past)

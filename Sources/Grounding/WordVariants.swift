@@ -29,6 +29,17 @@ public enum WordVariants {
     ]
     static let shortened = bothWays(shortenings)
 
+    /// A verb asked and the noun a form or a record writes for it ("how much does Pebble weigh":
+    /// `weight kg: 4.6`; "when was Ellie born": `date of birth`; "when does the GHIC expire":
+    /// `Expiry date`), where no suffix rule meets them.
+    static let verbNouns: [String: [String]] = [
+        "weigh": ["weight"], "weighs": ["weight"], "born": ["birth"], "marry": ["marriage"], "married": ["marriage"],
+        "depart": ["departure"], "departs": ["departure"], "expire": ["expiry", "expiration"], "expires": ["expiry"],
+        "deliver": ["delivery"], "delivered": ["delivery"], "insure": ["insurance"], "insured": ["insurance"],
+        "register": ["registration"], "registered": ["registration"], "pay": ["payment"],
+    ]
+    static let nounsOfVerbs = bothWays(verbNouns)
+
     /// Each word of `forms` (a full form → its short forms) → the words it may be written as,
     /// both directions.
     static func bothWays(_ forms: [String: [String]]) -> [String: Set<String>] {
@@ -51,12 +62,13 @@ public enum WordVariants {
         let singular = word.hasSuffix("days") ? String(word.dropLast()) : word
         var forms = Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
         forms.formUnion(shortened[word] ?? [])
+        forms.formUnion(nounsOfVerbs[word] ?? [])
         guard calendar[singular] == nil, !TextSignals.monthNames.contains(word), word.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return forms }
         forms.formUnion(VerbForms.variants(of: word))
         // a verb and its noun in -al ("when does it renew?": "Renewal date"; "arrive", "arrival")
         let derived = ["al", "ment", "tion", "sion", "ness", "ity", "ing", "ed", "s"]
-        if (5...8).contains(word.count), !derived.contains(where: word.hasSuffix) {
+        if (5...8).contains(word.count), !derived.contains(where: word.hasSuffix), !word.hasSuffix("y") {
             forms.insert(word.hasSuffix("e") ? String(word.dropLast()) + "al" : word + "al")
         }
         if word.count >= 7, word.hasSuffix("al") {

@@ -86,7 +86,7 @@ struct QuestionTerms {
                                            "owe", "owed"]
 
     /// Measures a "what …" question names that the answer states as a value, not as the word.
-    static let namedMeasures: Set<String> = ["temperature"]
+    static let namedMeasures: Set<String> = ["temperature", "temp"]
 
     /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
     func coverage(ofText text: String) -> Double { matches(text).coverage }

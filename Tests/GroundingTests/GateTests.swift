@@ -489,6 +489,7 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("In what year did it open?", .time), ("How many people live there?", .quantity),
                       ("Where is the castle?", .place), ("What does the report say?", .open),
                       ("What temperature should the oven be?", .quantity),
+                      ("what temp for the honey cake", .quantity),
                       // the noun after "what is": its last word names the kind of answer
                       ("what's my UTR number?", .quantity), ("What was the population of Warsaw in 1900?", .quantity),
                       ("What's the vet's phone number for Biscuit?", .phone),

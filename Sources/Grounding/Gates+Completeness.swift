@@ -10,6 +10,7 @@ import Foundation
 /// topic but not about what is asked), `H4.question-number-missing` (a number the question
 /// states is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
 /// names is not in the answer itself — "at Tesco in October" answered by a September row: abstain),
+/// The claims' neighbouring sentences and their files' names are near them (`GroundingEvidence.title`).
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped; a name typed in
 /// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`; a part of a
@@ -46,7 +47,9 @@ struct CompletenessGate: GroundingGate {
             live.removeAll { dropped.contains($0) }
         }
         let claims = live.map { state.input.claims[$0].text }
-        let context = live.flatMap { claim in state.cited(claim).map(\.context) }
+        // the sentences around a claim, and its file's name ("total honey sales 2025?": the TOTAL
+        // row of "Honey sales 2025.csv" holds neither "honey" nor "2025")
+        let context = live.flatMap { claim in state.cited(claim).flatMap { [$0.context, $0.title] } }
         let near = (claims + context).joined(separator: " ")
 
         let typeText = claims.joined(separator: " ")

@@ -125,4 +125,10 @@ extension QuestionAnalysis {
         }
         return tokens.joined(separator: " ")
     }
+
+    /// Whether the question asks for a total ("total honey sales 2025?", "how much altogether",
+    /// "the whole reno incl contingency" is not one unless it says so).
+    public static func asksTotal(_ question: String) -> Bool {
+        !Set(TextSignals.words(question)).isDisjoint(with: ["total", "totals", "altogether", "overall"])
+    }
 }

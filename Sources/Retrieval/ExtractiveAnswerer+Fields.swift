@@ -57,4 +57,16 @@ extension ExtractiveAnswerer {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
+
+    /// A spreadsheet's row of totals: a record with a field whose value is "Total" or opens with it
+    /// (`Date: TOTAL; Total: 1027.00`, `Date: TOTALS 05/01/2026-13/03/2026; Miles: 546`), not a
+    /// row with a `Total` column.
+    static func isTotalRow(_ text: String) -> Bool {
+        guard TextSignals.isRecord(text) else { return false }
+        return text.components(separatedBy: "; ").contains { field in
+            guard let (_, value) = TextSignals.labelled(field) else { return false }
+            let first = TextSignals.words(String(value)).first
+            return first == "total" || first == "totals" || first == "grand" && TextSignals.words(String(value)).dropFirst().first == "total"
+        }
+    }
 }

@@ -169,8 +169,15 @@ struct ExtractiveAnswerer {
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
-                calendar: Set<String> = [], dates: Set<DayMonth> = []) -> [ScoredSentence] {
+                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
+        // A total asked ("total honey sales 2025?", "total business miles in the van log"): a
+        // spreadsheet's TOTAL row, not one of the rows it sums.
+        if total, !Self.isTotalRow(best.text), let row = ranked.first(where: {
+            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.isTotalRow($0.text)
+        }) {
+            best = row
+        }
         // The day of the year the question names ("am I working on 6 May?": the row dated
         // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much
         // of the question.
@@ -239,6 +246,8 @@ struct ExtractiveAnswerer {
             // Nor does a record of another number when the best is the one asked for (plot 9's
             // row, paid on 7 April, does not join plot 7's).
             if !keyed.isEmpty, Self.keys(best.text, keyed), !Self.keys(candidate.text, keyed) { continue }
+            // Nor a row that the total sums.
+            if total, Self.isTotalRow(best.text), !Self.isTotalRow(candidate.text) { continue }
             // Nor a record of another day when the best is the day asked for.
             if !dates.isEmpty, TextSignals.isRecord(candidate.text), DayMonths.of(candidate.text).isDisjoint(with: dates),
                !DayMonths.of(best.text).isDisjoint(with: dates) { continue }

@@ -114,7 +114,8 @@ extension Library {
                                      askedNoun: QuestionAnalysis.askedNoun(of: question),
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
-                                     dates: DayMonths.of(question))
+                                     dates: DayMonths.of(question),
+                                     total: QuestionAnalysis.asksTotal(question))
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

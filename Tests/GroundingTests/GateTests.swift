@@ -245,6 +245,13 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(named).ruleCounts["H6.record-name-missing"] == 1)
         named.evidence[0].title = "Ellie parents evening Y10 - notes"
         #expect(run(named).ruleCounts["H6.record-name-missing"] == nil)
+        // and the file's name is near the claim for the question's terms and numbers
+        let total = "Date: TOTAL; Total: 1027.00"
+        var sales = input(question: "total honey sales 2025?", passage: total, claim: total, verbatim: true)
+        sales.idf = ["honey": 3, "sales": 3, "total": 1, "2025": 2]
+        #expect(run(sales).abstainRule?.rawValue == "H4.question-number-missing")
+        sales.evidence[0].title = "Honey sales 2025"
+        #expect(run(sales).abstainRule == nil && run(sales).ruleCounts["H2.salient-term-uncovered"] == nil)
         // a prose sentence is not a record: its subject may be "she"
         let prose = "She should have 5ml of Calpol."
         #expect(asked([prose]).ruleCounts["H6.record-name-missing"] == nil)

@@ -214,6 +214,20 @@ import Testing
                                 dates: DayMonths.of("what am I doing on Monday 17 May")).map(\.text) == [rows[2]])
     }
 
+    @Test func aTotalAskedIsTheRowOfTotals() {
+        let rows = ["Date: 16/08/2025; Buyer: Gate table; Qty: 6; Total: 45.00", "Date: 12/09/2025; Buyer: Honey show; Qty: 1; Total: 7.50",
+                    "Date: TOTAL; Total: 1027.00"]
+        let ranked = rankedLines(rows)
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        #expect(answerer.choose(ranked, total: QuestionAnalysis.asksTotal("total honey sales 2025?")).map(\.text) == [rows[2]])
+        #expect(!answerer.choose(ranked).map(\.text).contains(rows[2]))
+        #expect(ExtractiveAnswerer.isTotalRow("Date: TOTALS 05/01/2026-13/03/2026; Miles: 546"))
+        #expect(ExtractiveAnswerer.isTotalRow("Item: Grand total; Quoted: £24,904.12"))
+        // a column of totals, a sentence about one: no row of totals
+        #expect(!ExtractiveAnswerer.isTotalRow(rows[0]) && !ExtractiveAnswerer.isTotalRow("The total was £45."))
+        #expect(!QuestionAnalysis.asksTotal("how much was the van service?"))
+    }
+
     @Test func aBestLineHoldingOnlyTheFilesTopicGivesWayToTheKindAsked() {
         var lines = rankedLines(["- 12 dried lasagne sheets (about 250g)", "4. Preheat the oven to 180°C (160°C fan) / gas mark 4."]) {
             $0 == 0 ? 5 : 0

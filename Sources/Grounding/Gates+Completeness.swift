@@ -1,8 +1,8 @@
 import Foundation
 
 /// Gate H — completeness: which parts of the question the answer leaves unanswered. The salient
-/// terms of the question (names, numbers, rare words) must be covered by the claims or the
-/// sentences around them, and the asked-for answer type (who → a name, when → a date, how many →
+/// terms of the question (names, numbers, rare words) must be covered by the claims, the
+/// sentences around them or their files' names (`GroundingEvidence.title`), and the asked-for answer type (who → a name, when → a date, how many →
 /// a number, where → a place) must be present in the claims, beyond what the question says.
 ///
 /// Rules: `H1.answer-type-missing` (noted; lowers the calibrated confidence), `H2.salient-term-uncovered`
@@ -10,7 +10,6 @@ import Foundation
 /// topic but not about what is asked), `H4.question-number-missing` (a number the question
 /// states is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
 /// names is not in the answer itself — "at Tesco in October" answered by a September row: abstain),
-/// The claims' neighbouring sentences and their files' names are near them (`GroundingEvidence.title`).
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped; a name typed in
 /// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`; a part of a

@@ -2,8 +2,9 @@ import Foundation
 
 /// Gate H — completeness: which parts of the question the answer leaves unanswered. The salient
 /// terms of the question (names, numbers, rare words) must be covered by the claims, the
-/// sentences around them or their files' names (`GroundingEvidence.title`), and the asked-for answer type (who → a name, when → a date, how many →
-/// a number, where → a place) must be present in the claims, beyond what the question says.
+/// sentences around them or their files' names (`GroundingEvidence.title`), and the asked-for
+/// answer type (who → a name, when → a date, how many → a number, where → a place) must be
+/// present in the claims, beyond what the question says.
 ///
 /// Rules: `H1.answer-type-missing` (noted; lowers the calibrated confidence), `H2.salient-term-uncovered`
 /// (one per term, noted), `H3.salient-coverage-below-floor` (abstain: the passage is about the

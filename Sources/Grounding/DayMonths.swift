@@ -1,6 +1,7 @@
 import Foundation
 
-/// A day of the year a text names, without its year.
+/// A day of the year a text names, without its year; month 0 for a day of no month named ("the
+/// 14th").
 public struct DayMonth: Hashable, Sendable {
     public let day: Int
     public let month: Int
@@ -9,9 +10,15 @@ public struct DayMonth: Hashable, Sendable {
 
 /// The days of the year a text names: "30 April", "April 30th", "6th of May", "30/04/2026",
 /// "14.03.26", "2026-04-30". A numeric date that could be either way round ("04/05") names both
-/// days: a question's date meets a row whichever order the file writes. A day alone ("the 14th")
-/// or a month alone names none.
+/// days: a question's date meets a row whichever order the file writes. An ordinal day alone ("on
+/// the 14th") names that day of any month; a bare number or a month alone names none.
 public enum DayMonths {
+    /// Whether a day of `asked` is one of `written`: the same day and month, or the same day where
+    /// either names no month.
+    public static func matches(_ asked: Set<DayMonth>, _ written: Set<DayMonth>) -> Bool {
+        asked.contains { a in written.contains { $0.day == a.day && ($0.month == a.month || $0.month == 0 || a.month == 0) } }
+    }
+
     static let months: [String: Int] = {
         var map: [String: Int] = [:]
         let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -23,6 +30,9 @@ public enum DayMonths {
         map["sept"] = 9
         return map
     }()
+
+    static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+                                        "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
 
     private struct Token {
         var text: String
@@ -70,11 +80,15 @@ public enum DayMonths {
         let t = tokens(text)
         var found = Set<DayMonth>()
         func add(_ day: Int, _ month: Int) {
-            if (1...31).contains(day), (1...12).contains(month) { found.insert(DayMonth(day: day, month: month)) }
+            if (1...31).contains(day), (0...12).contains(month) { found.insert(DayMonth(day: day, month: month)) }
         }
         func number(_ i: Int, digits: ClosedRange<Int>) -> Int? {
             guard i < t.count, t[i].isNumber, digits.contains(t[i].text.count) else { return nil }
             return Int(t[i].text)
+        }
+        // "on the 14th", "Sat 14th – KO 10:30": a day; "the 20th century", "her 9th birthday": not
+        func dayAlone(after j: Int, weekdayBefore: Bool) -> Bool {
+            weekdayBefore || j >= t.count || t[j].isNumber || QuestionAnalysis.stopWords.contains(t[j].text)
         }
         func joined(_ i: Int) -> Bool { i < t.count && t[i].joiner.map { "/.-".contains($0) } == true }
         func ordinal(_ i: Int) -> Bool { i < t.count && t[i].joiner == "#" && ["st", "nd", "rd", "th"].contains(t[i].text) }
@@ -101,11 +115,16 @@ public enum DayMonths {
                 var j = i + 1
                 if ordinal(j) { j += 1 }
                 if j < t.count, t[j].text == "of" { j += 1 }
-                if j < t.count, let month = months[t[j].text] { add(day, month) }
+                if j < t.count, let month = months[t[j].text] {
+                    add(day, month)
+                } else if ordinal(i + 1), dayAlone(after: j, weekdayBefore: i > 0 && weekdays.contains(t[i - 1].text)) {
+                    add(day, 0)
+                }
                 continue
             }
             if let month = months[t[i].text], let day = number(i + 1, digits: 1...2), !joined(i + 2) {
                 add(day, month)  // April 30th
+                i += ordinal(i + 2) ? 2 : 1
             }
         }
         return found

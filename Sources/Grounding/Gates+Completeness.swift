@@ -10,7 +10,8 @@ import Foundation
 /// (one per term, noted), `H3.salient-coverage-below-floor` (abstain: the passage is about the
 /// topic but not about what is asked), `H4.question-number-missing` (a number the question
 /// states is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
-/// names is not in the answer itself — "at Tesco in October" answered by a September row: abstain),
+/// names is not in the answer itself, spelled or in a numeric date — "at Tesco in October"
+/// answered by a September row: abstain),
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped; a name typed in
 /// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`; a part of a
@@ -28,8 +29,10 @@ struct CompletenessGate: GroundingGate {
         var firings: [Firing] = []
         // A record without a name the question asks about, which the library holds elsewhere, is
         // another record ("How much Calpol should Ellie have?" is not answered by Jack's row): dropped.
+        // (a month or a weekday is a date, H5's to weigh: "on 21 March" and a row of `21/03/2026`)
         let questionNames = TextSignals.names(state.input.question)
             .union(TextSignals.namesByCasing(state.input.question, in: state.input.evidence.map(\.text)))
+            .subtracting(TextSignals.monthNames).subtracting(TextSignals.weekdays)
         let names = analysis.salientWords.indices.filter { i in
             questionNames.contains(analysis.salientWords[i]) && state.input.idf[analysis.salientWords[i]] != nil
         }
@@ -67,6 +70,10 @@ struct CompletenessGate: GroundingGate {
         let citedNumbers = nameNumbers.isEmpty ? [] : Set(live.flatMap { claim in
             state.cited(claim).flatMap { TextSignals.numbers($0.text) }
         })
+        // a day the question names is near when a date near the claim is that day ("on 21 March":
+        // `Sat 21/03/2026`; "on the 14th": `Sat 14/03/2026`)
+        let askedDays = DayMonths.of(state.input.question)
+        let nearDays = askedDays.isEmpty ? [] : DayMonths.of(near)
         var covered = 0
         var numberMissing = false
         for (i, (stem, word)) in zip(analysis.salient, analysis.salientWords).enumerated() {
@@ -74,6 +81,7 @@ struct CompletenessGate: GroundingGate {
             let number = TextSignals.numbers(word).first ?? word
             let found = isNumber ? nearNumbers.contains(number) || nearStems.contains(stem)
                 || (nameNumbers.contains(number) && citedNumbers.contains(number))
+                || askedDays.contains { String($0.day) == number && DayMonths.matches([$0], nearDays) }
                                  : analysis.covers(i, in: nearStems)
             if found { covered += 1; continue }
             if isNumber { numberMissing = true }
@@ -83,8 +91,11 @@ struct CompletenessGate: GroundingGate {
         // A month the question names must be in the answer itself: a row's neighbours are other
         // records, whose dates say nothing of this one.
         let claimStems = TextSignals.stems(claims.joined(separator: " "))
+        let claimMonths = Set(DayMonths.of(claims.joined(separator: " ")).map(\.month))
         let monthMissing = analysis.salientWords.indices.contains { i in
-            TextSignals.monthNames.contains(analysis.salientWords[i]) && !analysis.covers(i, in: claimStems)
+            let word = analysis.salientWords[i]
+            return TextSignals.monthNames.contains(word) && !analysis.covers(i, in: claimStems)
+                && !(DayMonths.months[word].map(claimMonths.contains) ?? false)
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
         let measureMissing = !claims.isEmpty && !state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)

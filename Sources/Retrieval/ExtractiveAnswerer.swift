@@ -181,16 +181,16 @@ struct ExtractiveAnswerer {
         // The day of the year the question names ("am I working on 6 May?": the row dated
         // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much
         // of the question.
-        let dated = !dates.isEmpty && !DayMonths.of(best.text).isDisjoint(with: dates)
+        let dated = !dates.isEmpty && DayMonths.matches(dates, DayMonths.of(best.text))
         if !dates.isEmpty, !dated, let day = ranked.first(where: {
-            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && !DayMonths.of($0.text).isDisjoint(with: dates)
+            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && DayMonths.matches(dates, DayMonths.of($0.text))
         }) {
             best = day
         }
         // A day or month the question names, which the best sentence lacks and one of its
         // document's holds ("close on a thursday": the Thursday row, not Friday's), or one of
         // another document's that holds as much of the question.
-        if !calendar.isEmpty, !Self.names(best.text, calendar), dates.isEmpty || DayMonths.of(best.text).isDisjoint(with: dates),
+        if !calendar.isEmpty, !Self.names(best.text, calendar), dates.isEmpty || !DayMonths.matches(dates, DayMonths.of(best.text)),
            let dated = ranked.first(where: {
                ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)
            }) {
@@ -249,8 +249,8 @@ struct ExtractiveAnswerer {
             // Nor a row that the total sums.
             if total, Self.isTotalRow(best.text), !Self.isTotalRow(candidate.text) { continue }
             // Nor a record of another day when the best is the day asked for.
-            if !dates.isEmpty, TextSignals.isRecord(candidate.text), DayMonths.of(candidate.text).isDisjoint(with: dates),
-               !DayMonths.of(best.text).isDisjoint(with: dates) { continue }
+            if !dates.isEmpty, TextSignals.isRecord(candidate.text), !DayMonths.matches(dates, DayMonths.of(candidate.text)),
+               DayMonths.matches(dates, DayMonths.of(best.text)) { continue }
             guard candidate.chunk.docId == best.chunk.docId,
                   close(candidate, to: best),
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,

@@ -355,11 +355,30 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         // either way round when the numbers do not say
         #expect(DayMonths.of("06/05/2026") == [DayMonth(day: 6, month: 5), DayMonth(day: 5, month: 6)])
         #expect(DayMonths.of("am I working on 6 May?") == [DayMonth(day: 6, month: 5)])
+        // an ordinal day of no month named: that day of any month
+        #expect(DayMonths.of("where are we playing on the 14th") == [DayMonth(day: 14, month: 0)])
+        #expect(DayMonths.matches(DayMonths.of("on the 14th"), DayMonths.of("Sat 14/03/2026; KO: 10:30")))
+        #expect(!DayMonths.matches(DayMonths.of("on the 14th"), DayMonths.of("Sat 21/03/2026")))
+        #expect(!DayMonths.matches(DayMonths.of("on 14 April"), DayMonths.of("Sat 14/03/2026")))
+        #expect(DayMonths.of("Lift share Sat 14th – KO 10:30") == [DayMonth(day: 14, month: 0)])
+        #expect(DayMonths.of("Who included 1 as a prime in the mid 20th century?").isEmpty)
+        #expect(DayMonths.of("her 9th birthday party").isEmpty)
         // a clock time, a day alone, a month alone, a year, a price: no day of the year
-        for text in ["KO 10.30, meet 9:40", "where are we playing on the 14th", "in May 2026", "£12.50", "30 apples",
+        for text in ["KO 10.30, meet 9:40", "where are we playing on 14", "in May 2026", "£12.50", "30 apples",
                      "Date: 2026", "Seat 42 (window)", "Coach C, Seat 42"] {
             #expect(DayMonths.of(text).isEmpty, "\(text)")
         }
+    }
+
+    @Test func aDayAskedIsNearInANumericDate() {
+        let row = "Date: Sat 21/03/2026; Home: Broadgate Juniors U12 Blues; Away: Otley Athletic U12 Whites"
+        var i = input(question: "who do the blues play at home on 21 March?", passage: row, claim: row, verbatim: true)
+        i.idf = ["blues": 2, "play": 1, "home": 1, "21": 2, "march": 2]
+        #expect(run(i).abstainRule == nil, "\(run(i).ruleCounts)")
+        let other = "Date: Sat 28/03/2026; Home: Calverley Colts U12; Away: Broadgate Juniors U12 Blues"
+        var j = input(question: "who do the blues play at home on 21 March?", passage: other, claim: other, verbatim: true)
+        j.idf = i.idf
+        #expect(run(j).abstainRule?.rawValue == "H4.question-number-missing")
     }
 
     @Test func aMonthAskedIsFoundAbbreviated() {

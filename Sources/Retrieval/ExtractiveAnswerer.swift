@@ -83,9 +83,8 @@ struct ExtractiveAnswerer {
             // The file's name is part of every chunk's context ("Dad - cardiology appt notes
             // 09-04-2026.md", "Appointment confirmed (Dad eye clinic).html"): it tells which file
             // answers, not which of its lines.
-            let title = Self.fileTitle(chunk.path)
-            let contextCoverage = terms.coverage(ofText: chunk.text + "\n" + title)
-            let named = terms.matches(title).found
+            let named = terms.matches(Self.fileTitle(chunk.path)).found
+            let contextCoverage = terms.coverage(of: zip(terms.matches(chunk.text).found, named).map { $0 || $1 })
             let (bytes, ranges, texts, matched) = split[c]
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0

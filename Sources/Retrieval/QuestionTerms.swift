@@ -7,7 +7,7 @@ struct QuestionTerms {
     let terms: [Term]
     /// The stem keys a text's word may match, each with its term's index: every term's own key
     /// and those of its other forms ("thomas" for "Tom", "sat" for "Saturday", `WordVariants`).
-    private let matchKeys: [(key: UInt64, term: Int)]
+    private let matchKeys: [UInt64: [Int]]
     /// Capitalised words of the question (after its first word) that occur in no chunk: names
     /// the library knows nothing about.
     let unknownNames: [String]
@@ -54,9 +54,9 @@ struct QuestionTerms {
             let df = Double(frequencies[word] ?? 0)
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
         }
-        matchKeys = terms.enumerated().flatMap { i, term in
-            [(term.key, i)] + WordVariants.variants(of: term.word, capitalised: names.contains(term.word)).map { (TextTerms.stemKey($0), i) }
-        }
+        matchKeys = Dictionary(terms.enumerated().flatMap { i, term in
+            [(term.key, [i])] + WordVariants.variants(of: term.word, capitalised: names.contains(term.word)).map { (TextTerms.stemKey($0), [i]) }
+        }, uniquingKeysWith: { a, b in Array(Set(a + b)).sorted() })
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
 
@@ -105,7 +105,7 @@ struct QuestionTerms {
         guard total > 0 else { return (0, found) }
         TextTerms.forEachWord(text) { bytes in
             let key = TextTerms.stemKey(bytes)
-            for match in matchKeys where match.key == key { found[match.term] = true }
+            for term in matchKeys[key] ?? [] { found[term] = true }
         }
         var hit = 0.0
         for (i, term) in terms.enumerated() where found[i] { hit += term.idf }

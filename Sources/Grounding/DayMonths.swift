@@ -31,6 +31,11 @@ public enum DayMonths {
         return map
     }()
 
+    /// Whether the lowercased `word` is a weekday or its abbreviation (a dot after it allowed).
+    public static func isWeekday(_ word: String) -> Bool {
+        weekdays.contains(word.hasSuffix(".") || word.hasSuffix(",") ? String(word.dropLast()) : word)
+    }
+
     static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
                                         "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
 

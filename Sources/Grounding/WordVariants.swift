@@ -26,6 +26,7 @@ public enum WordVariants {
         "veterinary": ["vet", "vets"], "veterinarian": ["vet"], "birthday": ["bday"], "insurance": ["ins"],
         "medication": ["meds"], "medicine": ["meds"], "maximum": ["max"], "temperature": ["temp"],
         "photograph": ["photo"], "tablets": ["tabs"], "prescription": ["rx"], "number": ["num"],
+        "kickoff": ["ko"], "kick": ["ko"], "cheque": ["chq"],
     ]
     static let shortened = bothWays(shortenings)
 

@@ -31,13 +31,17 @@ public enum DocumentKind: String, Sendable, Codable {
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
     /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines, and
     /// an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
-    /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`), an HTML definition list's term labels its description (HTML `+records4`), and a JSON camelCase key reads as words (JSON `+records3`: `serviceDue` is `service due`).
+    /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`); an HTML
+    /// definition list's term labels its description (HTML `+records4`), a JSON camelCase key
+    /// reads as its words (JSON `+records3`), a Markdown table's column of dates is spelled out
+    /// (Markdown `+records3`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records4"
         case .json: "+records3"
-        case .csv, .markdown: "+records2"
+        case .markdown: "+records3"
+        case .csv: "+records2"
         case .text, .code: ""
         }
     }

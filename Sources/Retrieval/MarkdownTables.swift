@@ -1,4 +1,5 @@
 import Foundation
+import Grounding
 
 /// Markdown pipe tables read as records, the rest of the file verbatim: under a header row and
 /// its `|---|:---:|` line, each row is one unit of its cells labelled by their column
@@ -18,21 +19,52 @@ enum MarkdownTables {
             builder.appendSource(copied..<lines[i].lowerBound)
             builder.appendBreak()
             var row = i + 2
-            while row < lines.count, bytes[lines[row]].contains(0x7C), !isBlank(bytes, lines[row]) {
+            while row < lines.count, bytes[lines[row]].contains(0x7C), !isBlank(bytes, lines[row]) { row += 1 }
+            let rows = lines[(i + 2)..<row].map { cells(bytes, $0) }
+            let orders = dateOrders(rows, bytes)
+            for cellsOfRow in rows {
                 var first = true
-                for (column, cell) in cells(bytes, lines[row]).enumerated() where !cell.isEmpty {
+                for (column, cell) in cellsOfRow.enumerated() where !cell.isEmpty {
                     builder.appendText((first ? "" : "; ") + (column < labels.count ? labels[column] : "column \(column + 1)") + ": ")
                     builder.appendSource(cell)
+                    if let order = orders[column], let spelled = CSVExtractor.spelledNumericDate(Self.afterWeekday(bytes[cell]),
+                                                                                                 dayFirst: order == .dayFirst) {
+                        builder.appendText(" (\(spelled))")
+                    }
                     first = false
                 }
                 if !first { builder.appendBreak() }
-                row += 1
             }
             copied = row < lines.count ? lines[row].lowerBound : bytes.count
             i = row
         }
         builder.appendSource(copied..<bytes.count)
         return builder.build()
+    }
+
+    /// The order of each column whose every value is a numeric date, a weekday before it or not
+    /// (`Tue 14/04/2026`), as `CSVExtractor.dateOrders` reads a CSV's: "who are we playing on 21
+    /// April" finds `Date: Tue 21/04/2026 (21 April 2026)`.
+    static func dateOrders(_ rows: [[Range<Int>]], _ bytes: [UInt8]) -> [CSVExtractor.DateOrder?] {
+        let width = rows.map(\.count).max() ?? 0
+        return (0..<width).map { column in
+            var firstBig = false, secondBig = false, seen = false
+            for row in rows where column < row.count && !row[column].isEmpty {
+                guard let (a, b, _) = CSVExtractor.numericDate(afterWeekday(bytes[row[column]])) else { return nil }
+                seen = true
+                firstBig = firstBig || a > 12
+                secondBig = secondBig || b > 12
+            }
+            guard seen, firstBig != secondBig else { return nil }
+            return firstBig ? .dayFirst : .monthFirst
+        }
+    }
+
+    /// A cell's value past a leading weekday and a space (`Tue 14/04/2026` → `14/04/2026`).
+    static func afterWeekday(_ value: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let space = value.firstIndex(of: 0x20), (3...9).contains(space - value.startIndex),
+              DayMonths.isWeekday(String(decoding: value[..<space], as: UTF8.self).lowercased()) else { return value }
+        return value[(space + 1)...]
     }
 
     /// Each line's bytes, without its `\n` (a `\r` before it stays, and is trimmed from cells).

@@ -133,6 +133,28 @@ final class RobustnessTests: XCTestCase {
                        "Autumn</td><td> Thursday 3 September 2026 </td><td>26&ndash;30 October")
     }
 
+    func testAMarkdownTablesColumnOfDatesIsSpelledOut() throws {
+        let md = """
+            | Date | Opponent | KO |
+            |---|---|---|
+            | Tue 14/04/2026 | The Offside Rule | 20:40 |
+            | Tue 21/04/2026 | Net Profit FC | 19:20 |
+            | | TBC | |
+
+            | When | What |
+            |---|---|
+            | 04/05/2026 | either way round |
+            """
+        let bytes = Array(md.utf8)
+        let extracted = MarkdownTables.extract(bytes, from: 0, encoding: .utf8)
+        let lines = extracted.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["Date: Tue 14/04/2026 (14 April 2026); Opponent: The Offside Rule; KO: 20:40",
+                               "Date: Tue 21/04/2026 (21 April 2026); Opponent: Net Profit FC; KO: 19:20", "Opponent: TBC",
+                               // a column that does not say which number is the day stays as written
+                               "When: 04/05/2026; What: either way round"])
+        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records3")
+    }
+
     func testADefinitionListReadsAsLabelledLines() throws {
         let html = """
             <dl class="summary-list"><div class="row">

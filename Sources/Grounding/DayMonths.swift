@@ -19,15 +19,15 @@ public enum DayMonths {
         asked.contains { a in written.contains { $0.day == a.day && ($0.month == a.month || $0.month == 0 || a.month == 0) } }
     }
 
+    /// Month names and their abbreviations → the month's number (`TextSignals.monthNames` is their set).
     static let months: [String: Int] = {
         var map: [String: Int] = [:]
         let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                      "november", "december"]
         for (i, name) in names.enumerated() {
             map[name] = i + 1
-            map[String(name.prefix(3))] = i + 1
+            for short in WordVariants.calendar[name] ?? [] { map[short] = i + 1 }
         }
-        map["sept"] = 9
         return map
     }()
 
@@ -36,8 +36,8 @@ public enum DayMonths {
         weekdays.contains(word.hasSuffix(".") || word.hasSuffix(",") ? String(word.dropLast()) : word)
     }
 
-    static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
-                                        "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
+    /// Weekdays and their abbreviations.
+    static let weekdays = TextSignals.weekdays.union(TextSignals.weekdays.flatMap { WordVariants.calendar[$0] ?? [] })
 
     private struct Token {
         var text: String

@@ -7,7 +7,7 @@ extension QuestionAnalysis {
     static let typeNouns: [String: AnswerType] = {
         var nouns: [String: AnswerType] = [:]
         for n in ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period"] { nouns[n] = .time }
-        for n in ["percentage", "percent", "number", "amount", "size", "population", "temperature", "temp", "cost", "price"] {
+        for n in ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price"] {
             nouns[n] = .quantity
         }
         for n in ["person", "man", "woman", "company", "organization", "organisation", "king", "president", "team"] {

@@ -105,7 +105,8 @@ public struct QuestionAnalysis: Sendable, Equatable {
     }
 
     static func answerType(_ words: [String]) -> AnswerType {
-        let w = words
+        // read with a file's shortenings in full ("what temp…" asks what "what temperature…" does)
+        let w = words.map(WordVariants.fullForm)
         func at(_ i: Int) -> String { i < w.count ? w[i] : "" }
         for i in w.indices {
             switch w[i] {
@@ -241,7 +242,8 @@ enum Measure {
     static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "s"]
 
     static func asked(by words: Set<String>, in order: [String]) -> Measure? {
-        if !words.isDisjoint(with: ["temperature", "temp", "hot", "warm", "degrees"]) { return .temperature }
+        let words = Set(words.map(WordVariants.fullForm)), order = order.map(WordVariants.fullForm)
+        if !words.isDisjoint(with: ["temperature", "hot", "warm", "degrees"]) { return .temperature }
         for (i, word) in order.enumerated() where word == "how" && i + 1 < order.count && order[i + 1] == "long" {
             let next = i + 2 < order.count ? order[i + 2] : ""
             if next == "ago" { return nil }

@@ -97,9 +97,7 @@ public enum TextSignals {
         return out
     }
 
-    static let monthNames: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                          "september", "october", "november", "december", "jan", "feb", "mar", "apr",
-                                          "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+    static let monthNames = Set(DayMonths.months.keys)
     static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     /// Words after which "may" is the month ("in May", "since May", "until May").
     static let monthPrepositions: Set<String> = ["in", "of", "since", "until", "till", "early", "late", "mid", "last",

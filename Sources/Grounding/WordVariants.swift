@@ -30,6 +30,13 @@ public enum WordVariants {
     ]
     static let shortened = bothWays(shortenings)
 
+    /// The full form of a file's shortening, when it has one ("temp": temperature, "appt":
+    /// appointment; "vet" has two and stays): what a question's kind of answer is read from.
+    public static func fullForm(_ word: String) -> String {
+        guard shortenings[word] == nil, let full = shortened[word], full.count == 1 else { return word }
+        return full.first!
+    }
+
     /// A verb asked and the noun a form or a record writes for it ("how much does Pebble weigh":
     /// `weight kg: 4.6`; "when was Ellie born": `date of birth`; "when does the GHIC expire":
     /// `Expiry date`), where no suffix rule meets them.

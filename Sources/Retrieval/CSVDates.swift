@@ -18,14 +18,13 @@ extension CSVExtractor {
     /// `05-03-2025`, optionally followed by a time): day first when some first number is above 12,
     /// month first when some second number is; nil for other columns and for a column that does
     /// not say (every number 12 or less: `05/03/2025` could be either, and is left as written).
-    static func dateOrders(_ records: ArraySlice<[Field]>, bytes: [UInt8]) -> [DateOrder?] {
-        let width = records.map(\.count).max() ?? 0
+    /// `rows` are the rows' trimmed values, a CSV's or a Markdown table's; empty values are passed over.
+    static func dateOrders(_ rows: [[ArraySlice<UInt8>]]) -> [DateOrder?] {
+        let width = rows.map(\.count).max() ?? 0
         return (0..<width).map { column in
             var firstBig = false, secondBig = false, seen = false
-            for record in records where column < record.count {
-                let value = trimmed(record[column].range, bytes)
-                guard !value.isEmpty else { continue }
-                guard let (a, b, _) = numericDate(bytes[value]) else { return nil }
+            for row in rows where column < row.count && !row[column].isEmpty {
+                guard let (a, b, _) = numericDate(row[column]) else { return nil }
                 seen = true
                 firstBig = firstBig || a > 12
                 secondBig = secondBig || b > 12

@@ -30,7 +30,9 @@ enum CSVExtractor {
         }
         // the export's own lines: before the header, and `Label:,value` lines after it
         let outside = records.indices.map { $0 < headerIndex || isKeyValue(records[$0], bytes: bytes) }
-        let orders = dateOrders(records.indices.filter { $0 > headerIndex && !outside[$0] }.map { records[$0] }[...], bytes: bytes)
+        let orders = dateOrders(records.indices.filter { $0 > headerIndex && !outside[$0] }.map { i in
+            records[i].map { bytes[trimmed($0.range, bytes)] }
+        })
         for (index, record) in records.enumerated() where index != headerIndex {
             if outside[index] {
                 appendLine(record, bytes: bytes, to: &builder)

@@ -39,8 +39,7 @@ public enum DocumentKind: String, Sendable, Codable {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records4"
-        case .json: "+records3"
-        case .markdown: "+records3"
+        case .json, .markdown: "+records3"
         case .csv: "+records2"
         case .text, .code: ""
         }

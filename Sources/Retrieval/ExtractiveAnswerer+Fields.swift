@@ -53,9 +53,8 @@ extension ExtractiveAnswerer {
     /// A file's name without its folder and extension: a person names a file for what it is
     /// about ("Jo's mum's lasagne.txt").
     static func fileTitle(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
+        // (isDirectory given: the path is not looked up on disk)
+        URL(fileURLWithPath: path, isDirectory: false).deletingPathExtension().lastPathComponent
     }
 
     /// A spreadsheet's row of totals: a record with a field whose value is "Total" or opens with it
@@ -65,8 +64,8 @@ extension ExtractiveAnswerer {
         guard TextSignals.isRecord(text) else { return false }
         return text.components(separatedBy: "; ").contains { field in
             guard let (_, value) = TextSignals.labelled(field) else { return false }
-            let first = TextSignals.words(String(value)).first
-            return first == "total" || first == "totals" || first == "grand" && TextSignals.words(String(value)).dropFirst().first == "total"
+            let words = TextSignals.words(String(value)).prefix(2)
+            return words.first == "total" || words.first == "totals" || words == ["grand", "total"]
         }
     }
 }

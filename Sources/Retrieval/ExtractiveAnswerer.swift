@@ -180,16 +180,16 @@ struct ExtractiveAnswerer {
         // The day of the year the question names ("am I working on 6 May?": the row dated
         // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much
         // of the question.
-        let dated = !dates.isEmpty && DayMonths.matches(dates, DayMonths.of(best.text))
-        if !dates.isEmpty, !dated, let day = ranked.first(where: {
-            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && DayMonths.matches(dates, DayMonths.of($0.text))
+        func onDay(_ s: ScoredSentence) -> Bool { DayMonths.matches(dates, DayMonths.of(s.text)) }
+        if !dates.isEmpty, !onDay(best), let day = ranked.first(where: {
+            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && onDay($0)
         }) {
             best = day
         }
         // A day or month the question names, which the best sentence lacks and one of its
         // document's holds ("close on a thursday": the Thursday row, not Friday's), or one of
         // another document's that holds as much of the question.
-        if !calendar.isEmpty, !Self.names(best.text, calendar), dates.isEmpty || !DayMonths.matches(dates, DayMonths.of(best.text)),
+        if !calendar.isEmpty, !Self.names(best.text, calendar), dates.isEmpty || !onDay(best),
            let dated = ranked.first(where: {
                ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)
            }) {
@@ -220,12 +220,13 @@ struct ExtractiveAnswerer {
            let typed = ranked.first(where: {
                $0.typed && $0.chunk.docId == best.chunk.docId && (!record || $0.coverage >= best.coverage)
            }),
-           best.topical && typed.chunk.docId == best.chunk.docId
-            || (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
-                                 : typed.score >= configuration.secondSentenceRatio * best.score) {
+           best.topical || (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
+                                             : typed.score >= configuration.secondSentenceRatio * best.score) {
             best = typed
         }
         var chosen = [best]
+        let bestOnDay = !dates.isEmpty && onDay(best)
+        let bestTotal = total && Self.isTotalRow(best.text)
         // Still without it, the sentence right after the best one in its paragraph that holds it
         // joins ("…Rainbow Kids' Club will be open on the INSET day…" then "The cost for the full
         // day is £32.00 per child" for "how much is kids club on the inset day").
@@ -246,10 +247,9 @@ struct ExtractiveAnswerer {
             // row, paid on 7 April, does not join plot 7's).
             if !keyed.isEmpty, Self.keys(best.text, keyed), !Self.keys(candidate.text, keyed) { continue }
             // Nor a row that the total sums.
-            if total, Self.isTotalRow(best.text), !Self.isTotalRow(candidate.text) { continue }
+            if bestTotal, !Self.isTotalRow(candidate.text) { continue }
             // Nor a record of another day when the best is the day asked for.
-            if !dates.isEmpty, TextSignals.isRecord(candidate.text), !DayMonths.matches(dates, DayMonths.of(candidate.text)),
-               DayMonths.matches(dates, DayMonths.of(best.text)) { continue }
+            if bestOnDay, TextSignals.isRecord(candidate.text), !onDay(candidate) { continue }
             guard candidate.chunk.docId == best.chunk.docId,
                   close(candidate, to: best),
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,

@@ -21,14 +21,17 @@ enum MarkdownTables {
             var row = i + 2
             while row < lines.count, bytes[lines[row]].contains(0x7C), !isBlank(bytes, lines[row]) { row += 1 }
             let rows = lines[(i + 2)..<row].map { cells(bytes, $0) }
-            let orders = dateOrders(rows, bytes)
-            for cellsOfRow in rows {
+            // a column of dates, a weekday before them or not (`Tue 14/04/2026`), is spelled out
+            // as a CSV's is: "who are we playing on 21 April" finds `Tue 21/04/2026 (21 April 2026)`
+            let dates = rows.map { $0.map { Self.afterWeekday(bytes[$0]) } }
+            let orders = CSVExtractor.dateOrders(dates)
+            for (r, cellsOfRow) in rows.enumerated() {
                 var first = true
                 for (column, cell) in cellsOfRow.enumerated() where !cell.isEmpty {
                     builder.appendText((first ? "" : "; ") + (column < labels.count ? labels[column] : "column \(column + 1)") + ": ")
                     builder.appendSource(cell)
-                    if let order = orders[column], let spelled = CSVExtractor.spelledNumericDate(Self.afterWeekday(bytes[cell]),
-                                                                                                 dayFirst: order == .dayFirst) {
+                    if let order = orders[column],
+                       let spelled = CSVExtractor.spelledNumericDate(dates[r][column], dayFirst: order == .dayFirst) {
                         builder.appendText(" (\(spelled))")
                     }
                     first = false
@@ -40,24 +43,6 @@ enum MarkdownTables {
         }
         builder.appendSource(copied..<bytes.count)
         return builder.build()
-    }
-
-    /// The order of each column whose every value is a numeric date, a weekday before it or not
-    /// (`Tue 14/04/2026`), as `CSVExtractor.dateOrders` reads a CSV's: "who are we playing on 21
-    /// April" finds `Date: Tue 21/04/2026 (21 April 2026)`.
-    static func dateOrders(_ rows: [[Range<Int>]], _ bytes: [UInt8]) -> [CSVExtractor.DateOrder?] {
-        let width = rows.map(\.count).max() ?? 0
-        return (0..<width).map { column in
-            var firstBig = false, secondBig = false, seen = false
-            for row in rows where column < row.count && !row[column].isEmpty {
-                guard let (a, b, _) = CSVExtractor.numericDate(afterWeekday(bytes[row[column]])) else { return nil }
-                seen = true
-                firstBig = firstBig || a > 12
-                secondBig = secondBig || b > 12
-            }
-            guard seen, firstBig != secondBig else { return nil }
-            return firstBig ? .dayFirst : .monthFirst
-        }
     }
 
     /// A cell's value past a leading weekday and a space (`Tue 14/04/2026` → `14/04/2026`).

@@ -72,7 +72,7 @@ struct QuestionTerms {
         for (word, next) in zip(words, words.dropFirst()) {
             if word == "how" && measures.contains(next) { frame.insert(next) }
             // "What temperature…" asks for degrees: "Heat the oven to 180°C" answers it.
-            if (word == "what" || word == "which") && namedMeasures.contains(next) { frame.insert(next) }
+            if (word == "what" || word == "which") && namedMeasures.contains(WordVariants.fullForm(next)) { frame.insert(next) }
         }
         // "How much did I spend…", "what did I pay…": the verb asks for an amount; a row or a
         // receipt states the amount ("fuel; amount: 58.75"), not the verb.
@@ -86,7 +86,7 @@ struct QuestionTerms {
                                            "owe", "owed"]
 
     /// Measures a "what …" question names that the answer states as a value, not as the word.
-    static let namedMeasures: Set<String> = ["temperature", "temp"]
+    static let namedMeasures: Set<String> = ["temperature"]
 
     /// Share of the question's weight whose terms occur in `text` (matched by `TextTerms.stemKey`).
     func coverage(ofText text: String) -> Double { matches(text).coverage }

@@ -333,6 +333,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(WordVariants.variants(of: "born", capitalised: false) == ["birth"])
         #expect(WordVariants.variants(of: "expiry", capitalised: false) == ["expire", "expires"])
         #expect(!WordVariants.variants(of: "borne", capitalised: false).contains("bear"))
+        // a shortening's full form, when it has one
+        #expect(WordVariants.fullForm("temp") == "temperature" && WordVariants.fullForm("appt") == "appointment")
+        #expect(WordVariants.fullForm("vet") == "vet" && WordVariants.fullForm("temperature") == "temperature")
     }
 
     @Test func aNumberWrittenNoIsReadInFull() {

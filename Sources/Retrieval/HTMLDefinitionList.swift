@@ -27,17 +27,27 @@ struct DefinitionTerm {
             return nil
         case ("dt", true):
             open = false
-            let label = text.drop(while: HTMLExtractor.isSpace).reversed().drop(while: HTMLExtractor.isSpace)
-            guard !label.isEmpty, Self.nextTagIsDescription(bytes, from: end) else { return nil }
+            guard let join = joiner(), Self.nextTagIsDescription(bytes, from: end) else { return nil }
             joined = true
-            // a term that ends in its own colon ("Booking reference:") takes a space only
-            return label.first == UInt8(ascii: ":") ? " " : ": "
+            return join
         case ("dd", false) where joined:
             joined = false
             return ""
+        case ("dd", false) where open:
+            // HTML lets a term go unclosed: `<dt>Ref<dd>AB-12` is `Ref: AB-12`
+            open = false
+            return joiner()
         default:
             return nil
         }
+    }
+
+    /// ": " after the term's text, " " when it ends in its own colon ("Booking reference:"), nil
+    /// when it has none.
+    private func joiner() -> String? {
+        let label = text.drop(while: HTMLExtractor.isSpace).reversed().drop(while: HTMLExtractor.isSpace)
+        guard let last = label.first else { return nil }
+        return last == UInt8(ascii: ":") ? " " : ": "
     }
 
     /// Whether the next tag after `from`, past white space only, opens a `dd`.

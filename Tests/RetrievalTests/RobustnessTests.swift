@@ -162,14 +162,15 @@ final class RobustnessTests: XCTestCase {
               <dd class="value">BEH-4471-2260</dd></div>
             <div><dt>Time:</dt><dd><b>10:25am</b> (arrive 10 min early)</dd></div>
             <dt>Notes</dt><dt>Ward</dt><dd>A524</dd><dd>Level 5</dd>
-            <dt></dt><dd>Lone value</dd></dl><p>After.</p>
+            <dt></dt><dd>Lone value</dd></dl><dl><dt>Ref<dd>AB-12<dt>Due<dd>3 May</dl><p>After.</p>
             """
         let bytes = Array(html.utf8)
         let extracted = HTMLExtractor.extract(bytes, from: 0)
         let lines = extracted.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        // a term with no description after it, a second description and an empty term stay lines of their own
+        // a term with no description after it, a second description and an empty term stay lines of
+        // their own; an unclosed term (HTML allows it) is joined to its description all the same
         XCTAssertEqual(lines, ["Booking reference: BEH-4471-2260", "Time: 10:25am (arrive 10 min early)", "Notes", "Ward: A524",
-                               "Level 5", "Lone value", "After."])
+                               "Level 5", "Lone value", "Ref: AB-12", "Due: 3 May", "After."])
         // the joining ": " maps to no source byte; the value maps to its own bytes
         let value = try XCTUnwrap(extracted.text.range(of: "BEH-4471-2260"))
         let lo = extracted.text.utf8.distance(from: extracted.text.startIndex, to: value.lowerBound)

@@ -63,7 +63,9 @@ extension AbstentionFeatures {
         let type: Double = analysis.answerType == .open ? 0 : (state.answerTypeAgrees ? 1 : -1)
         let claims = state.live.map { state.input.claims[$0].text }.joined(separator: " ")
         let context = state.live.flatMap { state.cited($0).map(\.context) }.joined(separator: " ")
-        let claimStems = TextSignals.stems(claims)
+        // a claim's file name is its own (a recipe's line need not repeat "shortbread")
+        let titles = state.live.flatMap { state.cited($0).map(\.title) }.joined(separator: " ")
+        let claimStems = TextSignals.stems(claims + " " + titles)
         let near = claimStems.union(TextSignals.stems(context))
         let idf = state.input.idf
         return AbstentionFeatures(

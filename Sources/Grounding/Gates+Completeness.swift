@@ -52,7 +52,10 @@ struct CompletenessGate: GroundingGate {
         let claims = live.map { state.input.claims[$0].text }
         // the sentences around a claim, and its file's name ("total honey sales 2025?": the TOTAL
         // row of "Honey sales 2025.csv" holds neither "honey" nor "2025")
-        let context = live.flatMap { claim in state.cited(claim).flatMap { [$0.context, $0.title] } }
+        // (a part of a record is near the rest of it: "RF 85mm F1.2" beside its insured value)
+        let context = live.flatMap { claim in
+            state.cited(claim).flatMap { [$0.context, $0.title] } + [state.input.claims[claim].whole ?? ""]
+        }
         let near = (claims + context).joined(separator: " ")
 
         let typeText = claims.joined(separator: " ")
@@ -63,7 +66,8 @@ struct CompletenessGate: GroundingGate {
         }
 
         let nearStems = TextSignals.stems(near)
-        let nearNumbers = Set(TextSignals.numbersWithWords(near))
+        // (a decimal's parts too: the question's "1.2" reads as the words "1" and "2")
+        let nearNumbers = Set(TextSignals.numbersWithWords(near).flatMap { n in [n] + n.split(separator: ".").map(String.init) })
         // A number that is part of a name ("Super Bowl 50") names the topic, not a quantity the
         // answer repeats: the passage the claim cites (its heading included) is near enough.
         let nameNumbers = TextSignals.nameNumbers(state.input.question)
@@ -81,7 +85,7 @@ struct CompletenessGate: GroundingGate {
             let number = TextSignals.numbers(word).first ?? word
             let found = isNumber ? nearNumbers.contains(number) || nearStems.contains(stem)
                 || (nameNumbers.contains(number) && citedNumbers.contains(number))
-                || askedDays.contains { String($0.day) == number && DayMonths.matches([$0], nearDays) }
+                || askedDays.contains { [$0.day, $0.month].map(String.init).contains(number) && DayMonths.matches([$0], nearDays) }
                                  : analysis.covers(i, in: nearStems)
             if found { covered += 1; continue }
             if isNumber { numberMissing = true }

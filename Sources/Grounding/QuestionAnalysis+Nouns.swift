@@ -93,6 +93,13 @@ extension QuestionAnalysis {
     /// electrician's *number*") asks about its head, the phrase's last word before a preposition.
     public static func askedNoun(of question: String) -> [String] {
         let w = TextSignals.words(question)
+        // "when does the registration expire?": the field a form labels for the verb (`New
+        // expiration`, `Date of birth` for "born")
+        if w.first == "when", let verb = w.last(where: { WordVariants.verbNouns[$0] != nil }) { return [verb] }
+        // "when's the next committee meeting?": `Next meeting: Tuesday 12 May 2026`
+        if w.first == "when", w.count > 2, ["s", "is", "was", "are", "were"].contains(w[1]) {
+            return nounPhrase(w, after: 0).last.map { [$0] } ?? []
+        }
         let i: Int
         if let wh = w.firstIndex(where: { ["what", "which", "who"].contains($0) }) { i = wh } else {
             guard isNounPhrase(w) else { return [] }
@@ -106,7 +113,8 @@ extension QuestionAnalysis {
     /// The question with "no." written in full where it is the number a form or a bill prints
     /// ("british gas account no.", "dad's hospital no. at the BHI", "no. of guests"): after a
     /// word that is no stop word, with its dot, at the question's end, or before "of". "Is there
-    /// no parking?" keeps its "no".
+    /// no parking?" keeps its "no". "Run out" reads as "expire" ("when does the registration run
+    /// out": `New expiration: 05/31/2028`), "run out of" stays.
     public static func inFull(_ question: String) -> String {
         var tokens = question.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         for i in tokens.indices {
@@ -123,8 +131,17 @@ extension QuestionAnalysis {
             guard afterWord && (dotted || next == nil || rest.hasPrefix("?")) || (dotted || i == 0) && next == "of" else { continue }
             tokens[i] = (token.first == "N" ? "Number" : "number") + (dotted ? String(rest.dropFirst()) : String(rest))
         }
-        return tokens.joined(separator: " ")
+        // "when does the registration run out": what a form writes as its expiry (not "run out of")
+        for i in tokens.indices.dropLast() {
+            let verb = tokens[i].lowercased(), next = tokens[i + 1].lowercased()
+            guard let plain = Self.runOut[verb], next.hasPrefix("out"), next.dropFirst(3).allSatisfy({ ".?,!".contains($0) }),
+                  i + 2 >= tokens.count || tokens[i + 2].lowercased() != "of" else { continue }
+            tokens[i] = plain + next.dropFirst(3)
+            tokens[i + 1] = ""
+        }
+        return tokens.filter { !$0.isEmpty }.joined(separator: " ")
     }
+    static let runOut = ["run": "expire", "runs": "expires", "ran": "expired", "running": "expiring"]
 
     /// Whether the question asks for a total ("total honey sales 2025?", "how much altogether",
     /// "the whole reno incl contingency" is not one unless it says so).

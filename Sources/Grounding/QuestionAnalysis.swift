@@ -179,9 +179,12 @@ extension AnswerType {
         case .email:
             return text.range(of: #"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}"#, options: .regularExpression) != nil
         case .phone:
-            // seven digits or more, in groups: "07700 900562", "+351 966 204 518", "(029) 2018 0614"
-            return text.range(of: #"\+?\(?\d[\d ()-]{5,}\d"#, options: .regularExpression).map { range in
-                text[range].filter(\.isNumber).count >= 7
+            // seven digits or more, in groups: "07700 900562", "+351 966 204 518", "(029) 2018 0614";
+            // a date written with dashes ("2026-03-07", "07-03-2026") is none
+            let undated = text.replacingOccurrences(of: #"\b(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4})\b"#, with: " ",
+                                                    options: .regularExpression)
+            return undated.range(of: #"\+?\(?\d[\d ()-]{5,}\d"#, options: .regularExpression).map { range in
+                undated[range].filter(\.isNumber).count >= 7
             } ?? false
         }
     }

@@ -18,10 +18,17 @@ public enum TextSignals {
     }
 
     /// A field's label and value (`Valuation band: C` → "Valuation band", "C"), split at its first
-    /// `: `; nil without one.
+    /// `: `; a Markdown label in bold counts too (`**Planner:** Wren Albright`); nil without one.
     public static func labelled(_ field: String) -> (label: Substring, value: Substring)? {
-        guard let colon = field.range(of: ": ") else { return nil }
-        return (field[..<colon.lowerBound], field[colon.upperBound...])
+        var search = field.startIndex
+        while let colon = field[search...].firstIndex(of: ":") {
+            let after = field[field.index(after: colon)...]
+            for marker in [" ", "** ", "__ "] where after.hasPrefix(marker) {
+                return (field[..<colon], after.dropFirst(marker.count))
+            }
+            search = field.index(after: colon)
+        }
+        return nil
     }
 
     /// Words as a reader counts them: runs of characters between white space ("£1,450.00" and

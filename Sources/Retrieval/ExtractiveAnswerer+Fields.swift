@@ -29,6 +29,18 @@ extension ExtractiveAnswerer {
         }
     }
 
+    /// The share of `nouns` (the noun asked, `QuestionAnalysis.askedNoun`) that the label of a
+    /// field of `text` holds, by stem or other form; the largest over its fields.
+    static func labelShare(_ text: String, _ nouns: [String]) -> Double {
+        guard !nouns.isEmpty else { return 0 }
+        let forms = nouns.map { labelStems([$0]) }
+        return text.components(separatedBy: "; ").map { field -> Double in
+            guard let (label, _) = TextSignals.labelled(field) else { return 0 }
+            let stems = Set(TextSignals.words(String(label)).map(TextSignals.stem))
+            return Double(forms.filter { !$0.isDisjoint(with: stems) }.count) / Double(nouns.count)
+        }.max() ?? 0
+    }
+
     /// The stems a field's label may end in for `nouns`: theirs and their other forms' ("ref": reference).
     static func labelStems(_ nouns: [String]) -> Set<String> {
         Set(nouns.flatMap { [$0] + WordVariants.variants(of: $0, capitalised: false) }.map(TextSignals.stem))

@@ -168,8 +168,17 @@ struct ExtractiveAnswerer {
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
-                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false) -> [ScoredSentence] {
+                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false,
+                answerType: AnswerType = .open) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
+        // A line that holds only its file's name's words ("Subject: Booking confirmed – Tigh na
+        // Mara") says which file answers; the file's line that holds a question word its name
+        // lacks ("Nearest shop: Co-op, Dunvegan (9 miles / 14 km)") says what.
+        if best.topical, let specific = ranked.first(where: {
+            $0.chunk.docId == best.chunk.docId && !$0.topical && $0.found.contains(true)
+        }) {
+            best = specific
+        }
         // A total asked ("total honey sales 2025?", "total business miles in the van log"): a
         // spreadsheet's TOTAL row, not one of the rows it sums.
         if total, !Self.isTotalRow(best.text), let row = ranked.first(where: {
@@ -204,24 +213,46 @@ struct ExtractiveAnswerer {
         // answers it ("who's our landlord?": "Landlord: Mr Graham Pellow", not a clause about the
         // Landlord's consent). Of several such fields, the one that holds most of the question
         // ("who's Ellie's French teacher?": French's row of a table of subjects and teachers).
+        // Of fields labelled alike ("Confirmation number", "Customer number"), the one whose label
+        // holds more of the noun asked.
         let nouns = Self.labelStems(askedNoun)
-        if !askedNoun.isEmpty, !Self.labels(best.text, nouns) {
-            let labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) }
-            if let most = labelled.map(\.coverage).max(), let field = labelled.first(where: { $0.coverage == most }) {
+        // (a best line with a field whose label holds the noun anywhere — "insured value: 2699.0"
+        // for "what's the 85mm insured for" — keeps it)
+        if !askedNoun.isEmpty, !Self.labels(best.text, nouns), Self.labelShare(best.text, askedNoun) == 0 {
+            var labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) }
+            // none in its file, nor the noun at all: one of a file that holds as much of the
+            // question ("when does the outback registration run out": the DMV page's `New
+            // expiration`, not the card's payment)
+            if labelled.isEmpty, TextSignals.stems(best.text).isDisjoint(with: nouns) {
+                labelled = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.labels($0.text, nouns) }
+            }
+            let key = { (s: ScoredSentence) in (Self.labelShare(s.text, askedNoun), s.coverage) }
+            if let most = labelled.map(key).max(by: <), let field = labelled.first(where: { key($0) == most }) {
                 best = field
             }
         }
+        // A field labelled with the whole noun asked ("Confirmation number: RN-26-0403-7F3K9Q" for
+        // "what's the confirmation number") answers whatever its value looks like.
+        let answeringField = askedNoun.count > 1 && Self.labelShare(best.text, askedNoun) == 1
         // The best sentence lacks the kind of answer asked for (a temperature, a date): a sentence
         // of the same document that holds it, scoring close, answers instead.
         // Another record must hold as much of the question: Jon's record has an email address,
-        // but it does not answer for Dean's.
-        let record = TextSignals.isRecord(best.text)
-        if !best.typed, configuration.typedAnswerLogOdds > 0,
+        // but it does not answer for Dean's. A line that holds only its file's name's words
+        // ("Subject: Claim HW-2291847 - water heater") says which file, not which of its lines.
+        let record = TextSignals.isRecord(best.text) && !best.topical
+        if !best.typed, !answeringField, configuration.typedAnswerLogOdds > 0,
            let typed = ranked.first(where: {
                $0.typed && $0.chunk.docId == best.chunk.docId && (!record || $0.coverage >= best.coverage)
            }),
            best.topical || (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
                                              : typed.score >= configuration.secondSentenceRatio * best.score) {
+            best = typed
+        }
+        // A phone number or an email address asked, which the best document's lines lack: another
+        // document's line holding it and as much of the question ("wren albright's phone number":
+        // the planner's line of the timeline, not the mileage log's trip with her).
+        if !best.typed, answerType == .phone || answerType == .email,
+           let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage }) {
             best = typed
         }
         var chosen = [best]
@@ -246,6 +277,9 @@ struct ExtractiveAnswerer {
             // Nor does a record of another number when the best is the one asked for (plot 9's
             // row, paid on 7 April, does not join plot 7's).
             if !keyed.isEmpty, Self.keys(best.text, keyed), !Self.keys(candidate.text, keyed) { continue }
+            // Nor a line that holds only its file's name's words ("Subject: Your wedding quote –
+            // Marple Ridge Barn" beside the quote's reference): it says which file, not what is asked.
+            if candidate.topical, !best.topical { continue }
             // Nor a row that the total sums.
             if bestTotal, !Self.isTotalRow(candidate.text) { continue }
             // Nor a record of another day when the best is the day asked for.

@@ -115,7 +115,7 @@ extension Library {
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: DayMonths.of(question),
-                                     total: QuestionAnalysis.asksTotal(question))
+                                     total: QuestionAnalysis.asksTotal(question), answerType: answerType)
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

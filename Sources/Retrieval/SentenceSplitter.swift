@@ -154,6 +154,7 @@ enum SentenceSplitter {
     /// ("Landlord: Margaret Ellis"). A document of such lines is a record: each field is a unit,
     /// not one run-on sentence of all of them.
     private static func startsField(_ b: [UInt8], at k: Int) -> Bool {
+        if startsBoldLabel(b, at: k) { return true }
         guard k < b.count, b[k] >= 0x41 && b[k] <= 0x5A || b[k] >= 0xC0 else { return false }
         var words = 1
         var j = k
@@ -166,6 +167,24 @@ enum SentenceSplitter {
                 guard words <= fieldLabelMaxWords else { return false }
             } else if !(c >= 0x41 && c <= 0x5A || c >= 0x61 && c <= 0x7A || c >= 0x80 || c == UInt8(ascii: "-")) {
                 return false
+            }
+            j += 1
+        }
+        return false
+    }
+
+    /// Whether a Markdown label in bold starts at `k`: `**Planner / day-of coordinator:** …` or
+    /// `**Venue**: …` (`__` alike), the label at most 60 bytes on its line. The bold marks it, so
+    /// it may be longer than a plain field's.
+    private static func startsBoldLabel(_ b: [UInt8], at k: Int) -> Bool {
+        guard k + 2 < b.count, b[k] == b[k + 1], b[k] == UInt8(ascii: "*") || b[k] == UInt8(ascii: "_") else { return false }
+        let marker = b[k]
+        var j = k + 2
+        while j + 1 < b.count, j - k < 64, b[j] != 0x0A {
+            if b[j] == marker, b[j + 1] == marker {
+                let colonInside = b[j - 1] == UInt8(ascii: ":")
+                let colonAfter = j + 2 < b.count && b[j + 2] == UInt8(ascii: ":")
+                return j > k + 2 && (colonInside || colonAfter)
             }
             j += 1
         }

@@ -79,3 +79,37 @@ import Testing
         #expect(answer.confidence > topic.confidence)
     }
 }
+
+@Suite struct QuestionNumbersNearTests {
+    @Test func aNumberOfTheRecordACutPartComesFromIsNear() {
+        let q = "what's the 85mm 1.2 insured for"
+        let part = "insured value: 2699.0"
+        let whole = "category: Lens; model: RF 85mm F1.2 L USM; " + part
+        var i = input(question: q, passage: whole, claim: part, verbatim: true)
+        #expect(run(i).abstainRule?.rawValue == "H4.question-number-missing")
+        i.claims = [GroundingClaim(text: part, citations: [0], quotesVerified: true, verbatim: true, whole: whole)]
+        #expect(run(i).abstainRule?.rawValue != "H4.question-number-missing")
+    }
+
+    @Test func theMonthOfAQuestionsNumericDateIsNearInTheRowOfThatDay() {
+        let q = "how much was the credit card payment i made on 3/21"
+        let row = "Transaction Date: 03/21/2026 (21 March 2026); Description: PAYMENT - THANK YOU; Amount: 1850.00"
+        #expect(run(input(question: q, passage: row, claim: row, verbatim: true)).abstainRule?.rawValue
+                != "H4.question-number-missing")
+        let other = "Transaction Date: 03/14/2026 (14 March 2026); Description: PAYMENT - THANK YOU; Amount: 900.00"
+        #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
+                == "H4.question-number-missing")
+    }
+
+    @Test func aClaimsFileNameIsItsOwnForTheWordsOnlyNeighboursHold() {
+        var i = input(question: "what oven temperature for granny nan's shortbread",
+                      passage: "Oven to 150C fan / 170C conventional / Gas Mark 3.",
+                      claim: "Oven to 150C fan / 170C conventional / Gas Mark 3.", verbatim: true,
+                      context: "Nan's shortbread, written out from her card.")
+        i.idf = ["oven": 1, "temperature": 1, "granny": 3, "nan": 3, "shortbread": 3]
+        let without = run(i).features?.rarestOnlyInNeighbours ?? 0
+        i.evidence[0].title = "Granny Nan's shortbread"
+        let with = run(i).features?.rarestOnlyInNeighbours ?? 1
+        #expect(without == 1 && with == 0)
+    }
+}

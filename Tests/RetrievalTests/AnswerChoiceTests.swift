@@ -1,0 +1,130 @@
+import Foundation
+import Grounding
+import Testing
+@testable import Retrieval
+
+/// Which of the ranked lines answers (`ExtractiveAnswerer.choose`): a field labelled with the
+/// noun asked, a file's name as its lines' topic, a phone number from the file that holds it.
+@Suite struct AnswerChoiceTests {
+    /// `lines` as the ranked sentences of one file's chunk (document `doc`, named `path`), best
+    /// first unless `score` says otherwise; coverage 0.5 each.
+    private func file(_ lines: [String], doc: Int64 = 1, path: String = "/library/notes.md",
+                      score: (Int) -> Double = { 1 - Double($0) / 10 }) -> [ScoredSentence] {
+        let text = lines.joined(separator: "\n")
+        let length = text.utf8.count
+        let record = ChunkRecord(id: doc, docId: doc, path: path, kind: .markdown, ordinal: 0, start: 0, end: length,
+                                 tokenCount: length / 4, text: text, raw: nil,
+                                 segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
+        let chunk = EvidenceChunk(chunkId: doc, docId: doc, path: path, ordinal: 0, start: 0, end: length, text: text,
+                                  tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
+                                  isNeighbour: false, record: record)
+        var start = 0
+        return lines.enumerated().map { i, line -> ScoredSentence in
+            defer { start += line.utf8.count + 1 }
+            return ScoredSentence(chunk: chunk, range: start..<(start + line.utf8.count), index: i, text: line,
+                                  words: line.split(separator: " ").count, coverage: 0.5, found: [true],
+                                  contextCoverage: 0.5, score: score(i))
+        }
+    }
+
+    private let answerer = ExtractiveAnswerer(configuration: .standard)
+
+    @Test func ofFieldsLabelledAlikeTheOneNamingMoreOfTheNounAnswersWhateverItsValue() {
+        let question = "whats the confirmation number for the car registration renewal"
+        var lines = file(["Transaction type: Passenger vehicle registration renewal (2 years)", "Customer number: C-0918-44702",
+                          "Confirmation number: RN-26-0403-7F3K9Q"])
+        lines[0].typed = true
+        lines[1].typed = true
+        let noun = QuestionAnalysis.askedNoun(of: question)
+        #expect(noun == ["confirmation", "number"])
+        let chosen = answerer.choose(lines, askedNoun: noun).map(\.text)
+        #expect(chosen.contains(lines[2].text) && !chosen.contains(lines[1].text))
+        // without the noun, the typed line answers as before
+        #expect(!answerer.choose(lines).map(\.text).contains(lines[2].text))
+        // a best line with a field whose label holds the noun keeps it ("insured value" for "insured")
+        let insured = file(["item id: EQ-005; model: RF 85mm F1.2 L USM; insured value: 2699.0",
+                            "policy number: LGP-88-402716; policy named insured: Maya Lindqvist Photography LLC"])
+        #expect(QuestionAnalysis.askedNoun(of: "what's the 85mm 1.2 insured for") == ["insured"])
+        #expect(answerer.choose(insured, askedNoun: ["insured"]).map(\.text).first == insured[0].text)
+        #expect(ExtractiveAnswerer.labelShare("Customer number: C-0918", noun) == 0.5)
+        #expect(ExtractiveAnswerer.labelShare("**Confirmation number:** RN-26", noun) == 1)
+    }
+
+    @Test func aFieldOfAnotherFileAnswersWhenTheBestLacksTheNounAsked() {
+        let question = QuestionAnalysis.inFull("when does the outback registration run out now")
+        #expect(question == "when does the outback registration expire now")
+        let card = file(["Date: 04/03/2026; Description: OREGON DMV; Amount: -238.00; Memo: Outback registration 2 yr"], doc: 1)
+        var dmv = file(["New expiration: 05/31/2028"], doc: 2, score: { _ in 0.5 })
+        dmv[0].contextCoverage = 0.7
+        let noun = QuestionAnalysis.askedNoun(of: question)
+        #expect(noun == ["expire"])
+        #expect(answerer.choose(card + dmv, askedNoun: noun).map(\.text) == [dmv[0].text])
+        // a file that holds less of the question does not answer for the best's
+        dmv[0].contextCoverage = 0.2
+        #expect(answerer.choose(card + dmv, askedNoun: noun).map(\.text) == [card[0].text])
+        // nor when the best line holds the noun itself ("ref WB-2026-0147" in the florist's email)
+        var florist = file(["here's my quote, ref WB-2026-0147:"], doc: 3)
+        florist[0].contextCoverage = 0.1
+        let venue = file(["Quote reference: MRB-Q-2026-0381"], doc: 4, score: { _ in 0.5 })
+        #expect(answerer.choose(florist + venue, askedNoun: ["ref"]).map(\.text) == [florist[0].text])
+    }
+
+    @Test func aPhoneAskedComesFromTheLineThatHoldsOne() {
+        let mileage = file(["trip id: T-0108; date: 2026-03-07; purpose: walkthrough w/ Wren Albright; miles: 62.8"], doc: 1)
+        var timeline = file(["**Planner:** Wren Albright, Albright Events — (503) 555-0131"], doc: 2, score: { _ in 0.5 })
+        timeline[0].typed = true
+        #expect(answerer.choose(mileage + timeline, answerType: .phone).map(\.text) == [timeline[0].text])
+        #expect(answerer.choose(mileage + timeline, answerType: .quantity).map(\.text) == [mileage[0].text])
+        // an ISO or dashed date is no phone number
+        #expect(!AnswerType.phone.isSatisfied(by: mileage[0].text, question: "wren's phone number"))
+        #expect(!AnswerType.phone.isSatisfied(by: "due 07-03-2026", question: "the phone number"))
+        #expect(AnswerType.phone.isSatisfied(by: timeline[0].text, question: "wren's phone number"))
+    }
+
+    @Test func aLineOfOnlyTheFilesNameGivesWayToOneHoldingAQuestionWordItLacks() {
+        var lines = file(["Subject: Booking confirmed – Tigh na Mara, Waternish (SCC-48213)",
+                          "Property: Tigh na Mara (sleeps 4)", "Nearest shop: Co-op, Dunvegan (9 miles / 14 km)."],
+                         path: "/library/Booking confirmed - Tigh na Mara.html")
+        lines[0].topical = true
+        lines[1].topical = true
+        #expect(answerer.choose(lines).map(\.text) == [lines[2].text])
+        // a line of only the name does not join another's answer
+        lines[2].topical = false
+        var reference = file(["Quote reference: MRB-Q-2026-0381", "Subject: Your wedding quote – Marple Ridge Barn"])
+        reference[1].topical = true
+        #expect(answerer.choose(reference).map(\.text) == [reference[0].text])
+        reference[1].topical = false
+        #expect(answerer.choose(reference).count == 2)
+    }
+}
+
+@Suite struct LabelReadingTests {
+    @Test func aMarkdownLabelInBoldIsAField() {
+        #expect(TextSignals.labelled("**Planner / day-of coordinator:** Wren Albright").map { String($0.value) } == "Wren Albright")
+        #expect(TextSignals.labelled("**Venue**: Cedar Hollow Farm").map { String($0.value) } == "Cedar Hollow Farm")
+        #expect(TextSignals.labelled("Time 10:30 sharp") == nil)
+        #expect(TextSignals.labelled("Ratio 1:5:5 the night before") == nil)
+        // each bold label starts a line of its own, as a plain field does
+        let text = "**Date:** Saturday, May 16, 2026\n**Second shooter:** Jonah Reyes — (503) 555-0187\n"
+            + "**Planner / day-of coordinator:** Wren Albright — (503) 555-0131\n\nso ** bold** words\ncarry on."
+        let bytes = Array(text.utf8)
+        let lines = SentenceSplitter.split(text, lineMode: false).map { String(decoding: bytes[$0], as: UTF8.self) }
+        #expect(lines.count == 4)
+        #expect(lines[2] == "**Planner / day-of coordinator:** Wren Albright — (503) 555-0131")
+        #expect(lines[3] == "so ** bold** words\ncarry on.")
+    }
+
+    @Test(arguments: [("when does the outback registration run out now", "when does the outback registration expire now"),
+                      ("when did we run out of honey", "when did we run out of honey"),
+                      ("when does my passport run out?", "when does my passport expire?"),
+                      ("did the GHIC card ran out.", "did the GHIC card expired.")])
+    func runOutReadsAsExpire(_ question: String, _ read: String) {
+        #expect(QuestionAnalysis.inFull(question) == read)
+    }
+
+    @Test(arguments: [("when's the next village hall committee meeting", ["meeting"]), ("when was Ellie born?", ["born"]),
+                      ("when does the GHIC expire", ["expire"]), ("When does the shop open?", [])])
+    func aWhenQuestionAsksForTheFieldOfItsThingOrVerb(_ question: String, _ noun: [String]) {
+        #expect(QuestionAnalysis.askedNoun(of: question) == noun)
+    }
+}

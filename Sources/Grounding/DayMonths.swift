@@ -9,7 +9,7 @@ public struct DayMonth: Hashable, Sendable {
 }
 
 /// The days of the year a text names: "30 April", "April 30th", "6th of May", "30/04/2026",
-/// "14.03.26", "2026-04-30". A numeric date that could be either way round ("04/05") names both
+/// "14.03.26", "2026-04-30", "Paddy's Day". A numeric date that could be either way round ("04/05") names both
 /// days: a question's date meets a row whichever order the file writes. An ordinal day alone ("on
 /// the 14th") names that day of any month; a bare number or a month alone names none.
 public enum DayMonths {
@@ -22,9 +22,7 @@ public enum DayMonths {
     /// Month names and their abbreviations → the month's number (`TextSignals.monthNames` is their set).
     static let months: [String: Int] = {
         var map: [String: Int] = [:]
-        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                     "november", "december"]
-        for (i, name) in names.enumerated() {
+        for (i, name) in monthNames.enumerated() {
             map[name] = i + 1
             for short in WordVariants.calendar[name] ?? [] { map[short] = i + 1 }
         }
@@ -81,9 +79,58 @@ public enum DayMonths {
         return out
     }
 
+    /// Days of the year known by name ("paddy's day": 17 March), as the words a text spells them
+    /// in (an apostrophe's "s" a word of its own).
+    static let holidays: [(words: [String], day: Int, month: Int)] = {
+        let named: [(String, Int, Int)] = [
+            ("paddy s day", 17, 3), ("patrick s day", 17, 3), ("christmas day", 25, 12), ("christmas eve", 24, 12),
+            ("boxing day", 26, 12), ("new year s day", 1, 1), ("new year s eve", 31, 12), ("hogmanay", 31, 12),
+            ("valentine s day", 14, 2), ("halloween", 31, 10), ("hallowe en", 31, 10), ("bonfire night", 5, 11),
+            ("burns night", 25, 1), ("andrew s day", 30, 11), ("david s day", 1, 3), ("george s day", 23, 4),
+            ("independence day", 4, 7),
+        ]
+        var out: [(words: [String], day: Int, month: Int)] = []
+        for (name, day, month) in named {
+            let words = name.split(separator: " ").map(String.init)
+            out.append((words, day, month))
+            // written without the apostrophe ("paddys day", "new years eve")
+            if let s = words.firstIndex(of: "s") {
+                var joined = words
+                joined[s - 1] += "s"
+                joined.remove(at: s)
+                out.append((joined, day, month))
+            }
+        }
+        return out
+    }()
+
+    /// The words of the named days (`holidays`), but the "s" of an apostrophe and "day".
+    public static let holidayWords: Set<String> = Set(holidays.flatMap(\.words)).subtracting(["s", "day", "new", "eve", "night"])
+
+    /// The named days of `text`, in order ("paddy's day": 17 March).
+    public static func named(in text: String) -> [DayMonth] {
+        named(tokens(text))
+    }
+
+    private static func named(_ t: [Token]) -> [DayMonth] {
+        var found: [DayMonth] = []
+        for i in t.indices {
+            for holiday in holidays where t.count - i >= holiday.words.count
+                && zip(holiday.words, t[i...]).allSatisfy({ $0 == $1.text }) {
+                found.append(DayMonth(day: holiday.day, month: holiday.month))
+            }
+        }
+        return found
+    }
+
+    /// The English name of month `number` (1…12).
+    public static func monthName(_ number: Int) -> String { monthNames[number - 1].capitalized }
+    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                             "october", "november", "december"]
+
     public static func of(_ text: String) -> Set<DayMonth> {
         let t = tokens(text)
-        var found = Set<DayMonth>()
+        var found = Set(named(t))
         func add(_ day: Int, _ month: Int) {
             if (1...31).contains(day), (0...12).contains(month) { found.insert(DayMonth(day: day, month: month)) }
         }

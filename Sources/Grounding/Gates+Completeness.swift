@@ -29,10 +29,11 @@ struct CompletenessGate: GroundingGate {
         var firings: [Firing] = []
         // A record without a name the question asks about, which the library holds elsewhere, is
         // another record ("How much Calpol should Ellie have?" is not answered by Jack's row): dropped.
-        // (a month or a weekday is a date, H5's to weigh: "on 21 March" and a row of `21/03/2026`)
+        // (a month, a weekday or a named day is a date, H5's to weigh: "on 21 March" and a row of
+        // `21/03/2026`; "on paddy's day" and `17/03/2026`)
         let questionNames = TextSignals.names(state.input.question)
             .union(TextSignals.namesByCasing(state.input.question, in: state.input.evidence.map(\.text)))
-            .subtracting(TextSignals.monthNames).subtracting(TextSignals.weekdays)
+            .subtracting(TextSignals.monthNames).subtracting(TextSignals.weekdays).subtracting(DayMonths.holidayWords)
         let names = analysis.salientWords.indices.filter { i in
             questionNames.contains(analysis.salientWords[i]) && state.input.idf[analysis.salientWords[i]] != nil
         }

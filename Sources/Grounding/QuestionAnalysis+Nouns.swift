@@ -96,6 +96,8 @@ extension QuestionAnalysis {
         // "when does the registration expire?": the field a form labels for the verb (`New
         // expiration`, `Date of birth` for "born")
         if w.first == "when", let verb = w.last(where: { WordVariants.verbNouns[$0] != nil }) { return [verb] }
+        // "how big is the plot?": `Plot size: 125 m²`
+        if let how = w.firstIndex(of: "how"), how + 1 < w.count, let noun = Self.measureNouns[w[how + 1]] { return [noun] }
         // "when's the next committee meeting?": `Next meeting: Tuesday 12 May 2026`
         if w.first == "when", w.count > 2, ["s", "is", "was", "are", "were"].contains(w[1]) {
             return nounPhrase(w, after: 0).last.map { [$0] } ?? []
@@ -139,8 +141,14 @@ extension QuestionAnalysis {
             tokens[i] = plain + next.dropFirst(3)
             tokens[i + 1] = ""
         }
-        return tokens.filter { !$0.isEmpty }.joined(separator: " ")
+        // "takings on paddy's day": the day it is, as a row dates it ("paddy's day (17 March)")
+        let read = tokens.filter { !$0.isEmpty }.joined(separator: " ")
+        let named = DayMonths.named(in: read).map { "\($0.day) \(DayMonths.monthName($0.month))" }
+        return named.isEmpty ? read : read + " (" + named.joined(separator: ", ") + ")"
     }
+    /// What "how big", "how far"… ask for, as a form labels it.
+    static let measureNouns = ["big": "size", "large": "size", "far": "distance", "tall": "height", "high": "height",
+                               "heavy": "weight", "old": "age", "wide": "width", "deep": "depth"]
     static let runOut = ["run": "expire", "runs": "expires", "ran": "expired", "running": "expiring"]
 
     /// Whether the question asks for a total ("total honey sales 2025?", "how much altogether",

@@ -42,7 +42,7 @@ public enum WordVariants {
     /// `Expiry date`), where no suffix rule meets them.
     static let verbNouns: [String: [String]] = [
         "weigh": ["weight"], "weighs": ["weight"], "born": ["birth"], "marry": ["marriage"], "married": ["marriage"],
-        "depart": ["departure"], "departs": ["departure"], "expire": ["expiry", "expiration"], "expires": ["expiry"],
+        "depart": ["departure"], "departs": ["departure"], "expire": ["expiry", "expiration", "valid"], "expires": ["expiry"],
         "deliver": ["delivery"], "delivered": ["delivery"], "insure": ["insurance"], "insured": ["insurance"],
         "register": ["registration"], "registered": ["registration"], "pay": ["payment"],
     ]

@@ -62,6 +62,14 @@ extension ExtractiveAnswerer {
         }
     }
 
+    /// A line that is one field labelled as a total (`Total cost: £1,005.00`, `Total (incl. VAT):
+    /// €713.00`); a record's `Total` column is one row's.
+    static func isTotalLine(_ text: String) -> Bool {
+        guard !TextSignals.isRecord(text), let (label, value) = TextSignals.labelled(text), !value.isEmpty else { return false }
+        let words = TextSignals.words(String(label))
+        return words.count <= 4 && words.contains("total")
+    }
+
     /// A file's name without its folder and extension: a person names a file for what it is
     /// about ("Jo's mum's lasagne.txt").
     static func fileTitle(_ path: String) -> String {

@@ -174,15 +174,20 @@ struct ExtractiveAnswerer {
         // A line that holds only its file's name's words ("Subject: Booking confirmed – Tigh na
         // Mara") says which file answers; the file's line that holds a question word its name
         // lacks ("Nearest shop: Co-op, Dunvegan (9 miles / 14 km)") says what.
-        if best.topical, let specific = ranked.first(where: {
+        // (a row of a file named for its rows' topic — "heating service history (boiler + heat
+        // pump).csv" — is one record among others, not the file's name)
+        if best.topical, !TextSignals.isRecord(best.text), let specific = ranked.first(where: {
             $0.chunk.docId == best.chunk.docId && !$0.topical && $0.found.contains(true)
         }) {
             best = specific
         }
         // A total asked ("total honey sales 2025?", "total business miles in the van log"): a
         // spreadsheet's TOTAL row, not one of the rows it sums.
-        if total, !Self.isTotalRow(best.text), let row = ranked.first(where: {
+        // Or the best document's line labelled as a total ("what does the skye cottage cost
+        // altogether": `Total cost: £1,005.00`).
+        if total, !Self.isTotalRow(best.text), !Self.isTotalLine(best.text), let row = ranked.first(where: {
             ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.isTotalRow($0.text)
+                || $0.chunk.docId == best.chunk.docId && Self.isTotalLine($0.text)
         }) {
             best = row
         }
@@ -257,7 +262,7 @@ struct ExtractiveAnswerer {
         }
         var chosen = [best]
         let bestOnDay = !dates.isEmpty && onDay(best)
-        let bestTotal = total && Self.isTotalRow(best.text)
+        let bestTotal = total && (Self.isTotalRow(best.text) || Self.isTotalLine(best.text))
         // Still without it, the sentence right after the best one in its paragraph that holds it
         // joins ("…Rainbow Kids' Club will be open on the INSET day…" then "The cost for the full
         // day is £32.00 per child" for "how much is kids club on the inset day").
@@ -281,7 +286,7 @@ struct ExtractiveAnswerer {
             // Marple Ridge Barn" beside the quote's reference): it says which file, not what is asked.
             if candidate.topical, !best.topical { continue }
             // Nor a row that the total sums.
-            if bestTotal, !Self.isTotalRow(candidate.text) { continue }
+            if bestTotal, !Self.isTotalRow(candidate.text), !Self.isTotalLine(candidate.text) { continue }
             // Nor a record of another day when the best is the day asked for.
             if bestOnDay, TextSignals.isRecord(candidate.text), !onDay(candidate) { continue }
             guard candidate.chunk.docId == best.chunk.docId,

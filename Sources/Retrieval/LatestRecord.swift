@@ -17,18 +17,26 @@ enum LatestRecord {
         return words.indices.contains { i in
             guard latestWords.contains(words[i]) else { return false }
             let next = i + 1 < words.count ? words[i + 1] : ""
-            return !["year", "month", "week", "season", "night", "time", "term"].contains(next)
+            return !["year", "month", "week", "season", "night", "time", "term", "day", "weekend"].contains(next)
         }
     }
 
     /// `ranked` with the latest-dated record of the best sentence's document first, when the
-    /// question asks for the latest; otherwise `ranked`.
-    static func first(_ ranked: [ScoredSentence], question: String) -> [ScoredSentence] {
+    /// question asks for the latest; otherwise `ranked`. With `terms`, a record holds as much of
+    /// the question as the best when it holds each of the best's words but the asking word itself
+    /// (the heat pump's rows for "the last heat pump service", not the boiler's noted "Last
+    /// service before heat pump").
+    static func first(_ ranked: [ScoredSentence], question: String, terms: QuestionTerms? = nil) -> [ScoredSentence] {
         guard let best = ranked.first, TextSignals.isRecord(best.text), asksLatest(question),
               let bestDate = date(in: best.text) else { return ranked }
+        let asking = terms.map { t in t.terms.indices.filter { latestWords.contains(t.terms[$0].word) } } ?? []
+        func holdsAsMuch(_ s: ScoredSentence) -> Bool {
+            guard !asking.isEmpty, s.found.count == best.found.count else { return s.coverage >= best.coverage - 1e-9 }
+            return best.found.indices.allSatisfy { !best.found[$0] || s.found[$0] || asking.contains($0) }
+        }
         var latest = (index: 0, date: bestDate)
         for (i, s) in ranked.enumerated().dropFirst() where s.chunk.docId == best.chunk.docId
-            && TextSignals.isRecord(s.text) && s.coverage >= best.coverage - 1e-9 {
+            && TextSignals.isRecord(s.text) && holdsAsMuch(s) {
             if let d = date(in: s.text), d > latest.date { latest = (i, d) }
         }
         guard latest.index > 0 else { return ranked }

@@ -110,7 +110,7 @@ extension Library {
                                   recordWords: configuration.recordWindowWords) {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
-        let chosen = answerer.choose(LatestRecord.first(ranked, question: question),
+        let chosen = answerer.choose(LatestRecord.first(ranked, question: question, terms: terms),
                                      askedNoun: QuestionAnalysis.askedNoun(of: question),
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),

@@ -128,3 +128,80 @@ import Testing
         #expect(QuestionAnalysis.askedNoun(of: question) == noun)
     }
 }
+
+@Suite struct TotalsAndLatestTests {
+    private let answerer = ExtractiveAnswerer(configuration: .standard)
+
+    @Test func aLineLabelledAsATotalAnswersATotalAskedInItsFile() {
+        let lines = ["From: Skye Coastal Cottages <bookings@skyecoastalcottages.example>", "Nights: 7",
+                     "Total cost: £1,005.00"]
+        let ranked = lines.enumerated().map { i, line in
+            ScoredSentence(chunk: Self.chunk(lines), range: 0..<1, index: i, text: line, words: 3, coverage: 0.5,
+                           contextCoverage: 0.5, score: 1 - Double(i) / 10)
+        }
+        #expect(answerer.choose(ranked, total: QuestionAnalysis.asksTotal("what does the skye cottage cost altogether")).map(\.text)
+                == [lines[2]])
+        #expect(answerer.choose(ranked).map(\.text) != [lines[2]])
+        #expect(ExtractiveAnswerer.isTotalLine("Total (incl. VAT): €713.00") && ExtractiveAnswerer.isTotalLine("Invoice total: €386.98"))
+        // a row's Total column, a line about a total: no line of a total
+        #expect(!ExtractiveAnswerer.isTotalLine("Qty: 6; Total: 45.00") && !ExtractiveAnswerer.isTotalLine("The total was £45."))
+    }
+
+    @Test func theLatestRecordNeedNotRepeatTheWordLast() {
+        let rows = ["Date: 29/11/2021 (29 November 2021); Appliance: Gas boiler; Cost: 95.00; Notes: Last service before heat pump",
+                    "Date: 16/10/2023 (16 October 2023); Appliance: Heat pump; Type: Service; Cost: 145.00",
+                    "Date: 14/10/2024 (14 October 2024); Appliance: Heat pump; Type: Service; Cost: 155.00"]
+        let question = "how much did the last heat pump service cost"
+        let terms = QuestionTerms(question: question, frequencies: ["last": 2, "heat": 3, "pump": 3, "service": 3], chunkCount: 20)
+        #expect(terms.terms.map(\.word).contains("last"))
+        let ranked = rows.enumerated().map { i, row in
+            let found = terms.matches(row).found
+            return ScoredSentence(chunk: Self.chunk(rows), range: 0..<1, index: i, text: row, words: 9, coverage: terms.coverage(of: found),
+                                  found: found, contextCoverage: 0.5, score: 1 - Double(i) / 10)
+        }
+        #expect(LatestRecord.first(ranked, question: question, terms: terms).first?.text == rows[2])
+        // without the terms, a record must hold as much of the question: the boiler's note holds "last"
+        #expect(LatestRecord.first(ranked, question: question).first?.text == rows[0])
+        #expect(!LatestRecord.asksLatest("how many steps on the last day of the export"))
+    }
+
+    @Test func aRowOfAFileNamedForItsTopicIsARecordNotTheFilesName() {
+        let rows = ["Date: 14/10/2024; Appliance: Heat pump; Cost: 155.00", "Notes: boiler removed; Cost: 0.00"]
+        var ranked = rows.enumerated().map { i, row in
+            ScoredSentence(chunk: Self.chunk(rows), range: 0..<1, index: i, text: row, words: 6, coverage: 0.5, found: [true],
+                           contextCoverage: 0.5, score: 1 - Double(i) / 10)
+        }
+        ranked[0].topical = true
+        #expect(answerer.choose(ranked).first?.text == rows[0])
+    }
+
+    static func chunk(_ lines: [String]) -> EvidenceChunk {
+        let text = lines.joined(separator: "\n")
+        let length = text.utf8.count
+        let record = ChunkRecord(id: 1, docId: 1, path: "/library/file.csv", kind: .csv, ordinal: 0, start: 0, end: length,
+                                 tokenCount: length / 4, text: text, raw: nil,
+                                 segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
+        return EvidenceChunk(chunkId: 1, docId: 1, path: record.path, ordinal: 0, start: 0, end: length, text: text,
+                             tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
+                             isNeighbour: false, record: record)
+    }
+}
+
+@Suite struct NamedDayTests {
+    @Test func aDayKnownByNameIsThatDayOfTheYear() {
+        #expect(DayMonths.of("what were the gross takings on paddy's day") == [DayMonth(day: 17, month: 3)])
+        #expect(DayMonths.of("open on St Patrick's Day?") == [DayMonth(day: 17, month: 3)])
+        #expect(DayMonths.of("new years eve party") == [DayMonth(day: 31, month: 12)])
+        #expect(DayMonths.matches(DayMonths.of("on boxing day"), DayMonths.of("Date: 26/12/2025 (26 December 2025)")))
+        #expect(DayMonths.of("a new day for Patrick").isEmpty)
+        // read with its date, so a row dated that day is found
+        #expect(QuestionAnalysis.inFull("takings on paddy's day?") == "takings on paddy's day? (17 March)")
+        #expect(DayMonths.holidayWords.contains("paddy") && !DayMonths.holidayWords.contains("day"))
+    }
+
+    @Test(arguments: [("how big is our allotment plot", ["size"]), ("how far is the nearest shop", ["distance"]),
+                      ("how old is the boiler", ["age"]), ("how long is the lease", [])])
+    func aMeasureAskedByItsAdjectiveIsItsNoun(_ question: String, _ noun: [String]) {
+        #expect(QuestionAnalysis.askedNoun(of: question) == noun)
+    }
+}

@@ -108,6 +108,11 @@ public struct QuestionAnalysis: Sendable, Equatable {
         // read with a file's shortenings in full ("what temp…" asks what "what temperature…" does)
         let w = words.map(WordVariants.fullForm)
         func at(_ i: Int) -> String { i < w.count ? w[i] : "" }
+        // "number to ring if the coffee machine breaks down": a phone number
+        // ("the number of people who call it home" counts)
+        if let n = w.firstIndex(of: "number"), at(n + 1) != "of", w.contains(where: ["ring", "call", "text", "dial", "phone"].contains) {
+            return .phone
+        }
         for i in w.indices {
             switch w[i] {
             case "who", "whom", "whose": return .entity

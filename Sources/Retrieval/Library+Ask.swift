@@ -126,6 +126,14 @@ extension Library {
                 diagnostics.retrievalConfidence = grounding.tau
             }
         }
+        // A total asked, answered by its file's row or line of totals ("total business miles in
+        // the van log": `Date: TOTALS 05/01/2026-13/03/2026; Miles: 466`): the words of a casual
+        // question seldom cover the row, which says what was asked all the same.
+        if QuestionAnalysis.asksTotal(question), confidence < grounding.tau, let first = chosen.first,
+           ExtractiveAnswerer.isTotalRow(first.whole ?? first.text) || ExtractiveAnswerer.isTotalLine(first.text) {
+            confidence = grounding.tau
+            diagnostics.retrievalConfidence = grounding.tau
+        }
         var claimCitations: [Int?] = []
         for sentence in chosen { claimCitations.append(cite(sentence)) }
         let input = GroundingInput(

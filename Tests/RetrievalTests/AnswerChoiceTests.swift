@@ -205,3 +205,26 @@ import Testing
         #expect(QuestionAnalysis.askedNoun(of: question) == noun)
     }
 }
+
+@Suite struct TotalAskedTests {
+    @Test func aTotalAskedCasuallyIsAnsweredByTheRowOfTotals() throws {
+        let t = try TempLibrary()
+        _ = try t.write("Van mileage log 2026.csv", """
+            Date,From,To,Purpose,Miles
+            05/01/2026,Yard,Otley,Boiler service - Mrs Hirst,14
+            12/01/2026,Yard,Ilkley,Leak - Dr Patel,22
+            02/02/2026,Yard,Leeds,Merchant - fittings,31
+            13/03/2026,Yard,Harrogate,Bathroom refit - day 1,38
+            TOTALS 05/01/2026-13/03/2026,,,,466
+            """)
+        _ = try t.write("notes.md", "# Van\n\nThe van is due its MOT in June. Tyres were replaced in February.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let (answer, diagnostics) = try t.library.answerWithDiagnostics(question: "total business miles in the van log so far")
+        #expect(!answer.abstained)
+        #expect(answer.answer?.contains("466") == true)
+        #expect(diagnostics.retrievalConfidence == RetrievalConfiguration.standard.grounding(.standard).tau)
+        #expect(AnswerType.phone == QuestionAnalysis.answerType(of: "number to ring if the coffee machine breaks down"))
+        #expect(AnswerType.phone != QuestionAnalysis.answerType(of: "what is the number of people who call Fresno home?"))
+    }
+}

@@ -48,6 +48,13 @@ public enum WordVariants {
     ]
     static let nounsOfVerbs = bothWays(verbNouns)
 
+    /// The number of an ordinal day ("17th" → "17", "1st" → "1"); nil for another word.
+    static func ordinalDay(_ word: String) -> String? {
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        guard (1...2).contains(digits.count), ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))) else { return nil }
+        return String(digits)
+    }
+
     /// Each word of `forms` (a full form → its short forms) → the words it may be written as,
     /// both directions.
     static func bothWays(_ forms: [String: [String]]) -> [String: Set<String>] {
@@ -71,6 +78,8 @@ public enum WordVariants {
         var forms = Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
         forms.formUnion(shortened[word] ?? [])
         forms.formUnion(nounsOfVerbs[word] ?? [])
+        // "on the 17th": a date writes the day as a number ("17/04/2026", "17 April")
+        if let day = Self.ordinalDay(word) { forms.insert(day) }
         guard calendar[singular] == nil, !TextSignals.monthNames.contains(word), word.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return forms }
         forms.formUnion(VerbForms.variants(of: word))

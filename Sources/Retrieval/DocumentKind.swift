@@ -33,13 +33,15 @@ public enum DocumentKind: String, Sendable, Codable {
     /// an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
     /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`); an HTML
     /// definition list's term labels its description (HTML `+records4`), a JSON camelCase key
-    /// reads as its words (JSON `+records3`), a Markdown table's column of dates is spelled out
+    /// reads as its words (JSON `+records3`) and a named object's own records open with its name (JSON
+    /// `+records4`: a person's shifts), a Markdown table's column of dates is spelled out
     /// (Markdown `+records3`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records4"
-        case .json, .markdown: "+records3"
+        case .json: "+records4"
+        case .markdown: "+records3"
         case .csv: "+records2"
         case .text, .code: ""
         }

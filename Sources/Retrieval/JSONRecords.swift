@@ -82,8 +82,10 @@ enum JSONRecords {
         /// Members written to the current line so far.
         var open = false
 
-        /// Writes `node`; `key` labels a list's scalars, `path` the keys that lead to an object.
-        mutating func emit(_ node: Node, key: String?, path: [String] = []) {
+        /// Writes `node`; `key` labels a list's scalars, `path` the keys that lead to an object;
+        /// `owner` (`name: Ewa Kowalczyk`) opens each record of an object's own that a named
+        /// object holds (a person's shifts, a pet's vaccinations), as text of no source byte.
+        mutating func emit(_ node: Node, key: String?, path: [String] = [], owner: String? = nil) {
             switch node {
             case .null: break
             case .scalar:
@@ -92,16 +94,36 @@ enum JSONRecords {
             case .array(let items):
                 if let key, inlineList(items) { member(key, node); flush(); return }
                 for item in items {
-                    if item.isScalar { member(key, item); flush() } else { emit(item, key: key) }
+                    if item.isScalar { member(key, item); flush() } else { emit(item, key: key, owner: owner) }
                 }
             case .object(let members):
-                for (name, value) in members { add(name, value, path: path) }
+                let named = name(of: members)
+                if let owner, named == nil { lead(owner) }
+                for (name, value) in members { add(name, value, path: path, owner: named ?? owner) }
                 flush()
             }
         }
 
+        /// `name: …` of an object that has a short name member (`name`, `fullName`, `title`).
+        private func name(of members: [(key: String, value: Node)]) -> String? {
+            for (key, value) in members where Self.nameKeys.contains(JSONRecords.spaced(key).lowercased()) {
+                guard case .scalar(let r, true) = value, (1...60).contains(r.count) else { continue }
+                return JSONRecords.spaced(key) + ": " + encoding.decode(b[r])
+            }
+            return nil
+        }
+        static let nameKeys: Set<String> = ["name", "full name", "full_name", "display name", "display_name", "title",
+                                            "employee name", "pet name", "patient name", "member name"]
+
+        /// Opens the line with its owner's name, as text.
+        private mutating func lead(_ owner: String) {
+            if open { builder.appendText("; ") }
+            open = true
+            builder.appendText(owner)
+        }
+
         /// A member of the object whose line is being written.
-        private mutating func add(_ name: String, _ value: Node, path: [String]) {
+        private mutating func add(_ name: String, _ value: Node, path: [String], owner: String? = nil) {
             let label = Self.label(path + [name])
             switch value {
             case .null: break
@@ -113,10 +135,10 @@ enum JSONRecords {
                 for case .object(let inner) in items { addListed(inner, path: path + [name]) }
             case .object:
                 flush()
-                emit(value, key: name, path: Array((path + [name]).suffix(pathKeys)))
+                emit(value, key: name, path: Array((path + [name]).suffix(pathKeys)), owner: owner)
             default:
                 flush()
-                emit(value, key: label)
+                emit(value, key: label, owner: owner)
             }
         }
 

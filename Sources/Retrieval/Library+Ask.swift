@@ -129,8 +129,14 @@ extension Library {
         // A total asked, answered by its file's row or line of totals ("total business miles in
         // the van log": `Date: TOTALS 05/01/2026-13/03/2026; Miles: 466`): the words of a casual
         // question seldom cover the row, which says what was asked all the same.
-        if QuestionAnalysis.asksTotal(question), confidence < grounding.tau, let first = chosen.first,
-           ExtractiveAnswerer.isTotalRow(first.whole ?? first.text) || ExtractiveAnswerer.isTotalLine(first.text) {
+        // So does a day asked, answered by the record of that day ("what time is kick off on the
+        // 14th": `Date: Tue 14/04/2026; KO: 20:40`).
+        let days = DayMonths.of(question)
+        if confidence < grounding.tau, let first = chosen.first,
+           QuestionAnalysis.asksTotal(question)
+            && (ExtractiveAnswerer.isTotalRow(first.whole ?? first.text) || ExtractiveAnswerer.isTotalLine(first.text))
+            || !days.isEmpty && TextSignals.isRecord(first.whole ?? first.text)
+            && DayMonths.matches(days, DayMonths.of(first.whole ?? first.text)) {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }

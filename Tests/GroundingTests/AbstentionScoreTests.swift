@@ -113,3 +113,11 @@ import Testing
         #expect(without == 1 && with == 0)
     }
 }
+
+@Suite struct OrdinalDayTests {
+    @Test func anOrdinalDayMeetsTheNumberADateWrites() {
+        #expect(WordVariants.variants(of: "17th", capitalised: false).contains("17"))
+        #expect(WordVariants.variants(of: "1st", capitalised: false).contains("1"))
+        #expect(WordVariants.ordinalDay("10k") == nil && WordVariants.ordinalDay("123rd") == nil && WordVariants.ordinalDay("th") == nil)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Grounding
 import Primitives
 import Testing
 @testable import Retrieval
@@ -88,6 +89,23 @@ import Testing
         #expect(Self.check(text, bytes))
         #expect(text.text.trimmingCharacters(in: .newlines) == "boiler service due: 2026-10-14 (14 October 2026); boiler frost protection C: 7.0; boiler nhs ID: x1; "
             + "boiler eBay: y; boiler URL: z")
+    }
+
+    @Test func aNamedObjectsOwnRecordsOpenWithItsName() throws {
+        let source = """
+            {"rota": {"week": 16}, "staff": [{"employeeId": "E09", "name": "Ewa Kowalczyk", "shifts": [
+              {"date": "2026-04-17", "start": "06:00", "end": "10:30", "unpaidBreakMins": 0, "position": "Bakery"},
+              {"date": "2026-04-18", "start": "06:00", "end": "10:30", "unpaidBreakMins": 0, "position": "Bakery"}]}]}
+            """
+        let bytes = Array(source.utf8)
+        let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
+        #expect(Self.check(text, bytes))
+        let lines = text.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "rota week: 16")
+        #expect(lines.contains("employee id: E09; name: Ewa Kowalczyk"))
+        #expect(lines.contains("name: Ewa Kowalczyk; date: 2026-04-17 (17 April 2026); start: 06:00; end: 10:30; unpaid break mins: 0; position: Bakery"))
+        // the name is the file's words, not a quote of its own: each shift's quote is its own bytes
+        #expect(TextSignals.isRecord(lines.last!) && lines.last!.hasPrefix("name: Ewa Kowalczyk; date: 2026-04-18"))
     }
 
     @Test func csvAndHTMLTablesKeepTheFilesOrder() throws {

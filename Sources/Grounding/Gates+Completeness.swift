@@ -17,7 +17,9 @@ import Foundation
 /// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`; a part of a
 /// long record is weighed as the whole record, `GroundingClaim.whole`, and a record holds the
 /// names of its file's title, `GroundingEvidence.title`),
-/// `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
+/// `H9.contact-name-missing` (a phone number or an email address asked for, from a line that
+/// holds none of the question's words, nor do the lines around it or its file's name: the claim
+/// is dropped), `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
 /// temperature, a weight, a time of day — and the answer has none: abstain), `H8.opposite-stated`
 /// (the answer states the opposite of a word of the question about the same thing — "a small
 /// area" asked, "large areas" stated: abstain; see `Opposites`).
@@ -49,6 +51,28 @@ struct CompletenessGate: GroundingGate {
             }
             let dropped = Set(firings.compactMap(\.claim))
             live.removeAll { dropped.contains($0) }
+        }
+        // A phone number or an email address is someone's: asked for Tomasz's mobile, a line
+        // that holds none of the question's words, nor do the lines around it or its file's name,
+        // gives another's ("her mobile is 087 555 0107" about Aoife).
+        if analysis.answerType == .phone || analysis.answerType == .email {
+            let owner = TextSignals.words(state.input.question).filter {
+                !QuestionAnalysis.stopWords.contains($0) && QuestionAnalysis.typeNouns[$0] == nil
+                    && !["number", "address", "contact", "details", "ring", "call", "text"].contains($0)
+            }
+            for claim in live {
+                let cited = state.cited(claim)
+                let said = state.input.claims[claim].whole ?? state.input.claims[claim].text
+                let text = ([said] + cited.flatMap { [$0.context, $0.title, Self.paragraph(of: said, in: $0.text)] })
+                    .joined(separator: " ")
+                let stems = TextSignals.stems(text)
+                guard !owner.isEmpty, !owner.contains(where: { word in
+                    stems.contains(TextSignals.stem(word))
+                        || WordVariants.variants(of: word, capitalised: true).contains { stems.contains(TextSignals.stem($0)) }
+                }) else { continue }
+                firings.append(Firing(rule: RuleID("H9.contact-name-missing"), effect: .dropClaim, claim: claim))
+            }
+            live.removeAll { claim in firings.contains { $0.claim == claim && $0.rule.rawValue.hasPrefix("H9") } }
         }
         let claims = live.map { state.input.claims[$0].text }
         // the sentences around a claim, and its file's name ("total honey sales 2025?": the TOTAL
@@ -114,5 +138,26 @@ struct CompletenessGate: GroundingGate {
         }
         return GateOutcome(passed: !firings.contains { $0.effect == .abstain }, score: state.salientCoverage,
                            firings: firings)
+    }
+
+    /// The paragraph of `text` that holds `claim`: its lines between blank ones (a quoted
+    /// email's `>` alone is blank), as an email signature's name stands three lines above its
+    /// phone number; "" when `text` does not hold the claim.
+    static func paragraph(of claim: String, in text: String) -> String {
+        guard let found = text.range(of: claim) else { return "" }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func blank(_ line: Substring) -> Bool { line.allSatisfy { $0 == ">" || $0.isWhitespace } }
+        var offset = text.startIndex
+        var first = 0, last = lines.count - 1, claimLine = 0
+        for (i, line) in lines.enumerated() {
+            let end = text.index(offset, offsetBy: line.count)
+            if offset <= found.lowerBound, found.lowerBound <= end { claimLine = i; break }
+            offset = text.index(after: end)
+        }
+        first = claimLine
+        while first > 0, !blank(lines[first - 1]) { first -= 1 }
+        last = claimLine
+        while last < lines.count - 1, !blank(lines[last + 1]) { last += 1 }
+        return lines[first...last].joined(separator: "\n")
     }
 }

@@ -121,3 +121,20 @@ import Testing
         #expect(WordVariants.ordinalDay("10k") == nil && WordVariants.ordinalDay("123rd") == nil && WordVariants.ordinalDay("th") == nil)
     }
 }
+
+@Suite struct ContactNameTests {
+    @Test func aPhoneAskedForSomeoneIsNotAnotherPersonsLine() {
+        let aoife = "Aoife will be in from 7.30 if you need anything, her mobile is 087 555 0107."
+        let other = run(input(question: "whats tomasz's mobile", passage: aoife, claim: aoife, verbatim: true))
+        #expect(other.abstained && other.ruleCounts["H9.contact-name-missing"] == 1)
+        #expect(!run(input(question: "what's aoife's mobile", passage: aoife, claim: aoife, verbatim: true)).abstained)
+        // an email signature: the name stands a few lines above its number, in the same paragraph
+        let signature = "> Thanks,\n>\n> Dougie McIntyre\n> McIntyre Roofing & Leadwork Ltd\n> Unit 7, Granton Mill Yard\n"
+            + "> Mobile 07700 900877 | Office 0131 496 0914\n>\n> On Wed, Kyle wrote:"
+        let line = "> Mobile 07700 900877 | Office 0131 496 0914"
+        #expect(!run(input(question: "dougie mcintyre's mobile", passage: signature, claim: line, verbatim: true)).abstained)
+        #expect(run(input(question: "kyle's mobile", passage: signature, claim: line, verbatim: true)).abstained)
+        #expect(CompletenessGate.paragraph(of: line, in: signature).hasPrefix("> Dougie McIntyre"))
+        #expect(CompletenessGate.paragraph(of: "absent", in: signature).isEmpty)
+    }
+}

@@ -58,7 +58,7 @@ struct CompletenessGate: GroundingGate {
         if analysis.answerType == .phone || analysis.answerType == .email {
             let owner = TextSignals.words(state.input.question).filter {
                 !QuestionAnalysis.stopWords.contains($0) && QuestionAnalysis.typeNouns[$0] == nil
-                    && !["number", "address", "contact", "details", "ring", "call", "text"].contains($0)
+                    && !QuestionAnalysis.contactWords.contains($0) && !["number", "address", "contact", "details"].contains($0)
             }
             for claim in live {
                 let cited = state.cited(claim)

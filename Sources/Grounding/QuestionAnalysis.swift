@@ -56,6 +56,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
     static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "when", "where", "why", "how",
                                              "is", "are", "was", "were", "do", "does", "did", "can", "name", "in",
                                              "on", "at", "the", "a", "an", "of", "for", "to", "by", "from", "and", "or"]
+    /// Words that ask how to reach someone ("the number to ring", "the phone number").
+    static let contactWords: Set<String> = ["ring", "call", "text", "dial", "phone"]
+
     public static let stopWords = Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "from", "and", "or",
                                          "is", "are", "was", "were", "be", "been", "do", "does", "did", "what", "which",
                                          "who", "whom", "whose", "when", "where", "why", "how", "that", "this", "it",
@@ -110,7 +113,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
         func at(_ i: Int) -> String { i < w.count ? w[i] : "" }
         // "number to ring if the coffee machine breaks down": a phone number
         // ("the number of people who call it home" counts)
-        if let n = w.firstIndex(of: "number"), at(n + 1) != "of", w.contains(where: ["ring", "call", "text", "dial", "phone"].contains) {
+        if let n = w.firstIndex(of: "number"), at(n + 1) != "of", w.contains(where: QuestionAnalysis.contactWords.contains) {
             return .phone
         }
         for i in w.indices {

@@ -29,17 +29,19 @@ extension ExtractiveAnswerer {
         }
     }
 
-    /// The share of `nouns` (the noun asked, `QuestionAnalysis.askedNoun`) that the label of a
-    /// field of `text` holds, by stem or other form; the largest over its fields.
-    static func labelShare(_ text: String, _ nouns: [String]) -> Double {
-        guard !nouns.isEmpty else { return 0 }
-        let forms = nouns.map { labelStems([$0]) }
+    /// The share of the noun asked (`QuestionAnalysis.askedNoun`, each word's stems and other
+    /// forms: `labelForms`) that the label of a field of `text` holds; the largest over its fields.
+    static func labelShare(_ text: String, _ forms: [Set<String>]) -> Double {
+        guard !forms.isEmpty else { return 0 }
         return text.components(separatedBy: "; ").map { field -> Double in
             guard let (label, _) = TextSignals.labelled(field) else { return 0 }
             let stems = Set(TextSignals.words(String(label)).map(TextSignals.stem))
-            return Double(forms.filter { !$0.isDisjoint(with: stems) }.count) / Double(nouns.count)
+            return Double(forms.filter { !$0.isDisjoint(with: stems) }.count) / Double(forms.count)
         }.max() ?? 0
     }
+
+    /// Each word of the noun asked as the stems a label may hold for it (`labelStems`).
+    static func labelForms(_ nouns: [String]) -> [Set<String>] { nouns.map { labelStems([$0]) } }
 
     /// The stems a field's label may end in for `nouns`: theirs and their other forms' ("ref": reference).
     static func labelStems(_ nouns: [String]) -> Set<String> {
@@ -60,6 +62,19 @@ extension ExtractiveAnswerer {
             let number = value.trimmingCharacters(in: .whitespaces).lowercased()
             return words.count <= 4 && keyed.contains { words.contains(TextSignals.stem($0.noun)) && $0.number == number }
         }
+    }
+
+    /// A spreadsheet's row of totals or a line labelled as a total.
+    static func isTotal(_ text: String) -> Bool { isTotalRow(text) || isTotalLine(text) }
+
+    /// Whether `sentence` is singled out by what the question keys it with, whatever the words
+    /// around: a total asked and this the file's row or line of totals, or a day asked and this
+    /// that day's record ("total business miles in the van log": `Date: TOTALS …; Miles: 466`;
+    /// "kick off on the 14th": `Date: Tue 14/04/2026; KO: 20:40`).
+    static func singledOut(_ sentence: ScoredSentence, total: Bool, dates: Set<DayMonth>) -> Bool {
+        let text = sentence.whole ?? sentence.text
+        return total && isTotal(text)
+            || !dates.isEmpty && TextSignals.isRecord(text) && DayMonths.matches(dates, DayMonths.of(text))
     }
 
     /// A line that is one field labelled as a total (`Total cost: £1,005.00`, `Total (incl. VAT):

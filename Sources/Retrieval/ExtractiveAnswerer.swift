@@ -185,7 +185,7 @@ struct ExtractiveAnswerer {
         // spreadsheet's TOTAL row, not one of the rows it sums.
         // Or the best document's line labelled as a total ("what does the skye cottage cost
         // altogether": `Total cost: £1,005.00`).
-        if total, !Self.isTotalRow(best.text), !Self.isTotalLine(best.text), let row = ranked.first(where: {
+        if total, !Self.isTotal(best.text), let row = ranked.first(where: {
             ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.isTotalRow($0.text)
                 || $0.chunk.docId == best.chunk.docId && Self.isTotalLine($0.text)
         }) {
@@ -221,9 +221,10 @@ struct ExtractiveAnswerer {
         // Of fields labelled alike ("Confirmation number", "Customer number"), the one whose label
         // holds more of the noun asked.
         let nouns = Self.labelStems(askedNoun)
+        let nounForms = Self.labelForms(askedNoun)
         // (a best line with a field whose label holds the noun anywhere — "insured value: 2699.0"
         // for "what's the 85mm insured for" — keeps it)
-        if !askedNoun.isEmpty, !Self.labels(best.text, nouns), Self.labelShare(best.text, askedNoun) == 0 {
+        if !askedNoun.isEmpty, Self.labelShare(best.text, nounForms) == 0 {
             var labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) }
             // none in its file, nor the noun at all: one of a file that holds as much of the
             // question ("when does the outback registration run out": the DMV page's `New
@@ -231,14 +232,14 @@ struct ExtractiveAnswerer {
             if labelled.isEmpty, TextSignals.stems(best.text).isDisjoint(with: nouns) {
                 labelled = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.labels($0.text, nouns) }
             }
-            let key = { (s: ScoredSentence) in (Self.labelShare(s.text, askedNoun), s.coverage) }
+            let key = { (s: ScoredSentence) in (Self.labelShare(s.text, nounForms), s.coverage) }
             if let most = labelled.map(key).max(by: <), let field = labelled.first(where: { key($0) == most }) {
                 best = field
             }
         }
         // A field labelled with the whole noun asked ("Confirmation number: RN-26-0403-7F3K9Q" for
         // "what's the confirmation number") answers whatever its value looks like.
-        let answeringField = askedNoun.count > 1 && Self.labelShare(best.text, askedNoun) == 1
+        let answeringField = askedNoun.count > 1 && Self.labelShare(best.text, nounForms) == 1
         // The best sentence lacks the kind of answer asked for (a temperature, a date): a sentence
         // of the same document that holds it, scoring close, answers instead.
         // Another record must hold as much of the question: Jon's record has an email address,
@@ -262,7 +263,7 @@ struct ExtractiveAnswerer {
         }
         var chosen = [best]
         let bestOnDay = !dates.isEmpty && onDay(best)
-        let bestTotal = total && (Self.isTotalRow(best.text) || Self.isTotalLine(best.text))
+        let bestTotal = total && Self.isTotal(best.text)
         // Still without it, the sentence right after the best one in its paragraph that holds it
         // joins ("…Rainbow Kids' Club will be open on the INSET day…" then "The cost for the full
         // day is £32.00 per child" for "how much is kids club on the inset day").
@@ -286,7 +287,7 @@ struct ExtractiveAnswerer {
             // Marple Ridge Barn" beside the quote's reference): it says which file, not what is asked.
             if candidate.topical, !best.topical { continue }
             // Nor a row that the total sums.
-            if bestTotal, !Self.isTotalRow(candidate.text), !Self.isTotalLine(candidate.text) { continue }
+            if bestTotal, !Self.isTotal(candidate.text) { continue }
             // Nor a record of another day when the best is the day asked for.
             if bestOnDay, TextSignals.isRecord(candidate.text), !onDay(candidate) { continue }
             guard candidate.chunk.docId == best.chunk.docId,

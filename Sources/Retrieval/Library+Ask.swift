@@ -110,12 +110,12 @@ extension Library {
                                   recordWords: configuration.recordWindowWords) {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
+        let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
         let chosen = answerer.choose(LatestRecord.first(ranked, question: question, terms: terms),
                                      askedNoun: QuestionAnalysis.askedNoun(of: question),
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
-                                     dates: DayMonths.of(question),
-                                     total: QuestionAnalysis.asksTotal(question), answerType: answerType)
+                                     dates: days, total: total, answerType: answerType)
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,
@@ -126,17 +126,10 @@ extension Library {
                 diagnostics.retrievalConfidence = grounding.tau
             }
         }
-        // A total asked, answered by its file's row or line of totals ("total business miles in
-        // the van log": `Date: TOTALS 05/01/2026-13/03/2026; Miles: 466`): the words of a casual
-        // question seldom cover the row, which says what was asked all the same.
-        // So does a day asked, answered by the record of that day ("what time is kick off on the
-        // 14th": `Date: Tue 14/04/2026; KO: 20:40`).
-        let days = DayMonths.of(question)
+        // An answer singled out by the total or the day asked stands: a casual question's words
+        // seldom cover the row, which says what was asked all the same.
         if confidence < grounding.tau, let first = chosen.first,
-           QuestionAnalysis.asksTotal(question)
-            && (ExtractiveAnswerer.isTotalRow(first.whole ?? first.text) || ExtractiveAnswerer.isTotalLine(first.text))
-            || !days.isEmpty && TextSignals.isRecord(first.whole ?? first.text)
-            && DayMonths.matches(days, DayMonths.of(first.whole ?? first.text)) {
+           ExtractiveAnswerer.singledOut(first, total: total, dates: days) {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }

@@ -20,7 +20,7 @@ public enum DayMonths {
     }
 
     /// Month names and their abbreviations → the month's number (`TextSignals.monthNames` is their set).
-    static let months: [String: Int] = {
+    public static let months: [String: Int] = {
         var map: [String: Int] = [:]
         for (i, name) in monthNames.enumerated() {
             map[name] = i + 1

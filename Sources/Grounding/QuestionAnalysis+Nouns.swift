@@ -15,7 +15,7 @@ extension QuestionAnalysis {
         }
         for n in ["country", "city", "place", "region", "town", "state", "continent", "river", "location"] { nouns[n] = .place }
         nouns["email"] = .email
-        for n in ["phone", "mobile", "landline", "telephone", "tel"] { nouns[n] = .phone }
+        for n in ["phone", "mobile", "landline", "telephone", "tel", "hotline", "helpline"] { nouns[n] = .phone }
         return nouns
     }()
 
@@ -119,6 +119,15 @@ extension QuestionAnalysis {
     /// out": `New expiration: 05/31/2028`), "run out of" stays.
     public static func inFull(_ question: String) -> String {
         var tokens = question.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        // "whats the emergency number", "whens the bin day": a question word's "'s" typed without
+        // its apostrophe
+        for i in tokens.indices {
+            let lower = tokens[i].lowercased()
+            let word = lower.prefix { $0.isLetter }
+            guard let base = Self.apostropheless[String(word)] else { continue }
+            let cased = tokens[i].first?.isUppercase == true ? base.prefix(1).uppercased() + base.dropFirst() : base
+            tokens[i] = cased + "'s" + tokens[i].dropFirst(word.count)
+        }
         for i in tokens.indices {
             let token = tokens[i]
             let lower = token.lowercased()
@@ -146,6 +155,7 @@ extension QuestionAnalysis {
         let named = DayMonths.named(in: read).map { "\($0.day) \(DayMonths.monthName($0.month))" }
         return named.isEmpty ? read : read + " (" + named.joined(separator: ", ") + ")"
     }
+    static let apostropheless = ["whats": "what", "whens": "when", "wheres": "where", "whos": "who", "hows": "how"]
     /// What "how big", "how far"… ask for, as a form labels it.
     static let measureNouns = ["big": "size", "large": "size", "far": "distance", "tall": "height", "high": "height",
                                "heavy": "weight", "old": "age", "wide": "width", "deep": "depth"]

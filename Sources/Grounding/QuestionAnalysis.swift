@@ -56,8 +56,13 @@ public struct QuestionAnalysis: Sendable, Equatable {
     static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "when", "where", "why", "how",
                                              "is", "are", "was", "were", "do", "does", "did", "can", "name", "in",
                                              "on", "at", "the", "a", "an", "of", "for", "to", "by", "from", "and", "or"]
-    /// Words that ask how to reach someone ("the number to ring", "the phone number").
-    static let contactWords: Set<String> = ["ring", "call", "text", "dial", "phone"]
+    /// Words that ask how to reach someone ("the number to ring", "the phone number", "the
+    /// emergency number", "a contact number").
+    static let contactWords: Set<String> = ["ring", "call", "text", "dial", "phone", "emergency", "contact"]
+    /// Words before "line" that make it a telephone line ("the 24/7 emergency line", "the
+    /// customer care line"), not a line of a bill.
+    static let lineWords: Set<String> = ["emergency", "help", "support", "customer", "care", "phone", "booking",
+                                         "enquiry", "enquiries", "inquiry", "direct", "contact", "service", "advice"]
 
     public static let stopWords = Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "from", "and", "or",
                                          "is", "are", "was", "were", "be", "been", "do", "does", "did", "what", "which",
@@ -116,6 +121,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
         if let n = w.firstIndex(of: "number"), at(n + 1) != "of", w.contains(where: QuestionAnalysis.contactWords.contains) {
             return .phone
         }
+        if let n = w.firstIndex(of: "line"), n > 0, lineWords.contains(w[n - 1]) { return .phone }
         for i in w.indices {
             switch w[i] {
             case "who", "whom", "whose": return .entity
@@ -308,9 +314,10 @@ enum Measure {
         case .money:
             // a currency sign or word, an amount to the penny as a statement's column has it ("195.00"),
             if text.contains(where: { "£$€¥₹".contains($0) }) || text.contains("&pound;") || text.contains("&euro;") { return true }
-            // or a number under a money column's label ("amount: 287", "Debit: 195")
+            // or a number under a money column's label ("amount: 287", "Debit: 195"), or cents or
+            // pence ("50c per page", "20p")
             return !words.isDisjoint(with: Self.currencyWords)
-                || text.range(of: #"\b\d[\d,]*\.\d{2}\b"#, options: .regularExpression) != nil
+                || text.range(of: #"\b\d[\d,]*\.\d{2}\b|\b\d{1,3}[cp]\b"#, options: .regularExpression) != nil
                 || text.range(of: #"(?i)\b(amount|cost|price|total|debit|credit|paid|fee|balance|spent|charge|value)[a-z]*: -?\d"#,
                               options: .regularExpression) != nil
         case .durationOrLength:

@@ -76,8 +76,26 @@ public enum TextSignals {
         return String(w.prefix(6))
     }
 
-    /// Stems of the words of `text`.
-    public static func stems(_ text: String) -> Set<String> { Set(words(text).map(stem)) }
+    /// Stems of the words of `text`, and of each hyphenated pair of words read as one ("Wi-Fi":
+    /// wifi, "check-out": checkout), as people type them.
+    public static func stems(_ text: String) -> Set<String> {
+        var stems = Set(words(text).map(stem))
+        guard text.contains("-") else { return stems }
+        var previous = "", word = "", hyphen = false
+        for c in text + " " {
+            if c.isLetter { word.append(c); continue }
+            if !word.isEmpty {
+                if hyphen, !previous.isEmpty { stems.insert(stem((previous + word).lowercased())) }
+                previous = word
+                word = ""
+                hyphen = c == "-"
+            } else {
+                previous = ""
+                hyphen = false
+            }
+        }
+        return stems
+    }
 
     /// Normalised numbers of `text`: digit runs with `,` thousands separators removed and a
     /// trailing `.0` kept distinct, e.g. "1,200" → "1200", "3.5" → "3.5".

@@ -39,12 +39,14 @@ public enum WordVariants {
 
     /// A verb asked and the noun a form or a record writes for it ("how much does Pebble weigh":
     /// `weight kg: 4.6`; "when was Ellie born": `date of birth`; "when does the GHIC expire":
-    /// `Expiry date`), where no suffix rule meets them.
+    /// `Expiry date`; "when does the lease end": `maturity_date`), where no suffix rule meets them.
     static let verbNouns: [String: [String]] = [
         "weigh": ["weight"], "weighs": ["weight"], "born": ["birth"], "marry": ["marriage"], "married": ["marriage"],
         "depart": ["departure"], "departs": ["departure"], "expire": ["expiry", "expiration", "valid"], "expires": ["expiry"],
         "deliver": ["delivery"], "delivered": ["delivery"], "insure": ["insurance"], "insured": ["insurance"],
         "register": ["registration"], "registered": ["registration"], "pay": ["payment"],
+        "end": ["maturity", "expiry"], "ends": ["maturity", "expiry"], "start": ["commencement"],
+        "starts": ["commencement"], "begin": ["start", "commencement"], "begins": ["start", "commencement"],
     ]
     static let nounsOfVerbs = bothWays(verbNouns)
 

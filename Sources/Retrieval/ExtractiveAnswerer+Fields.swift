@@ -17,7 +17,8 @@ extension ExtractiveAnswerer {
     }
 
     /// Whether a field of `text` (`Label: value`, or one of a record's) has a value and a label of
-    /// at most four words ending in one of `stems` (`labelStems`): "Valuation band" for "band", not
+    /// at most four words ending in one of `stems` (`labelStems`), or whose words before a
+    /// preposition do: "Valuation band" for "band", "Mileage at service" for "mileage", not
     /// "Landlord address" for "landlord".
     static func labels(_ text: String, _ stems: Set<String>) -> Bool {
         return text.components(separatedBy: "; ").contains { field in
@@ -25,9 +26,11 @@ extension ExtractiveAnswerer {
                 return false
             }
             let words = TextSignals.words(String(label))
-            return words.count <= 4 && words.last.map { stems.contains(TextSignals.stem($0)) } == true
+            let head = words.prefix { !labelPrepositions.contains($0) }.last
+            return words.count <= 4 && [words.last, head].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
         }
     }
+    static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by"]
 
     /// The share of the noun asked (`QuestionAnalysis.askedNoun`, each word's stems and other
     /// forms: `labelForms`) that the label of a field of `text` holds; the largest over its fields.
@@ -77,12 +80,25 @@ extension ExtractiveAnswerer {
             || !dates.isEmpty && TextSignals.isRecord(text) && DayMonths.matches(dates, DayMonths.of(text))
     }
 
+    /// Whether `sentence` holds each word of the noun asked, or another form of it (`labelStems`),
+    /// in a label or a value ("balance": `Balance: 2106.60`); false without a noun.
+    static func holdsNoun(_ sentence: ScoredSentence, _ askedNoun: [String]) -> Bool {
+        let stems = TextSignals.stems(sentence.whole ?? sentence.text)
+        return !askedNoun.isEmpty && labelForms(askedNoun).allSatisfy { !$0.isDisjoint(with: stems) }
+    }
+
     /// A line that is one field labelled as a total (`Total cost: £1,005.00`, `Total (incl. VAT):
     /// €713.00`); a record's `Total` column is one row's.
     static func isTotalLine(_ text: String) -> Bool {
         guard !TextSignals.isRecord(text), let (label, value) = TextSignals.labelled(text), !value.isEmpty else { return false }
         let words = TextSignals.words(String(label))
         return words.count <= 4 && words.contains("total")
+    }
+
+    /// An email's subject line, quoted or not (`> Subject: Re: Blue Room shower + boiler
+    /// service`): it names the thread, as a file's name does, and answers nothing of it.
+    static func isSubjectLine(_ text: String) -> Bool {
+        text.drop { $0 == ">" || $0 == " " }.lowercased().hasPrefix("subject:")
     }
 
     /// A file's name without its folder and extension: a person names a file for what it is

@@ -36,12 +36,18 @@ struct ScoredSentence {
 
     /// `text` with each run of white space that holds a line break made one space.
     static func unwrapped(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
+        guard text.contains(where: \.isNewline) || text.first == ">" else { return text }
         var out = ""
         var pending = ""
+        // a quoted email's lines each open with `>` marks, which the unwrapped text drops
+        let quotedLines = text.split(separator: "\n").allSatisfy { $0.drop { $0 == " " }.first == ">" }
+        var lineStart = true
         for c in text {
-            if c.isWhitespace { pending.append(c); continue }
-            if !pending.isEmpty { out += pending.contains(where: \.isNewline) ? " " : pending; pending = "" }
+            if c.isNewline { lineStart = true }
+            if c.isWhitespace || quotedLines && lineStart && c == ">" { pending.append(c.isNewline ? c : " "); continue }
+            lineStart = false
+            if !pending.isEmpty, !out.isEmpty { out += pending.contains(where: \.isNewline) ? " " : pending }
+            pending = ""
             out.append(c)
         }
         return out
@@ -114,7 +120,8 @@ struct ExtractiveAnswerer {
                 result.append(ScoredSentence(chunk: chunk, range: range, index: i, text: text, words: words, coverage: lexicalCoverage, found: found,
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
                                              context: TextSignals.isRecord(text) ? "" : (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : ""),
-                                             topical: found.contains(true) && zip(found, named).allSatisfy { !$0 || $1 }))
+                                             topical: found.contains(true)
+                                                && (zip(found, named).allSatisfy { !$0 || $1 } || Self.isSubjectLine(text))))
             }
         }
         if let model {
@@ -185,11 +192,16 @@ struct ExtractiveAnswerer {
         // spreadsheet's TOTAL row, not one of the rows it sums.
         // Or the best document's line labelled as a total ("what does the skye cottage cost
         // altogether": `Total cost: £1,005.00`).
-        if total, !Self.isTotal(best.text), let row = ranked.first(where: {
-            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.isTotalRow($0.text)
-                || $0.chunk.docId == best.chunk.docId && Self.isTotalLine($0.text)
-        }) {
-            best = row
+        // Of another file, the row of totals that holds as much of the question, or whose file
+        // and rows hold most ("the grand total of the shared bills on the utilities sheet":
+        // `Month: TOTAL` of "Utilities split", not the notes' `Room: Total rent`).
+        if total, !Self.isTotal(best.text) {
+            let own = ranked.first {
+                $0.chunk.docId == best.chunk.docId && Self.isTotal($0.text) || $0.coverage >= best.coverage && Self.isTotalRow($0.text)
+            }
+            let other = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.isTotalRow($0.text) }
+                .max { $0.contextCoverage < $1.contextCoverage }
+            if let row = own ?? other { best = row }
         }
         // The day of the year the question names ("am I working on 6 May?": the row dated
         // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much

@@ -1,5 +1,6 @@
 import Embeddings
 import Foundation
+import Grounding
 import Store
 
 /// Hybrid retrieval (DESIGN §9): vector arm (`vectorFactor × target`) and lexical arm (up to
@@ -111,6 +112,18 @@ struct HybridSearcher {
                 where seen.insert(id).inserted {
                     items.append((id, parent.fused * cfg.neighbourScoreFactor, candidates[id], true))
                 }
+            }
+        }
+        // A total asked ("the grand total of the shared bills"): a spreadsheet's row of totals is
+        // its last, whose words seldom match the question's; the last chunk of each spreadsheet
+        // found comes with it.
+        if QuestionAnalysis.asksTotal(question) {
+            var docs = Set<Int64>()
+            for parent in selected {
+                guard let record = records[parent.id], record.kind == .csv, docs.insert(record.docId).inserted,
+                      docs.count <= cfg.totalRowDocuments,
+                      let id = try LibraryCatalog.lastChunk(of: record.docId, c), seen.insert(id).inserted else { continue }
+                items.append((id, parent.fused * cfg.neighbourScoreFactor, candidates[id], true))
             }
         }
         let neighbourIds = items.filter(\.neighbour).map(\.id)

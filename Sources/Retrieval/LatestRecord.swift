@@ -10,15 +10,25 @@ import Primitives
 enum LatestRecord {
     static let latestWords: Set<String> = ["last", "latest", "now", "current", "currently", "recent", "newest"]
 
-    /// Whether the question asks for the latest ("the last service", "the balance now"), not a
-    /// date in it ("last year", "last month" name a period).
+    /// Whether the question asks for the latest ("the last service", "the balance now", "the
+    /// balance at the end of february"), not a date in it ("last year", "last month" name a period).
     static func asksLatest(_ question: String) -> Bool {
         let words = TextSignals.words(question)
         return words.indices.contains { i in
-            guard latestWords.contains(words[i]) else { return false }
             let next = i + 1 < words.count ? words[i + 1] : ""
-            return !["year", "month", "week", "season", "night", "time", "term", "day", "weekend"].contains(next)
+            if words[i] == "end", next == "of" { return true }
+            guard latestWords.contains(words[i]) else { return false }
+            return !["year", "month", "week", "season", "night", "time", "term", "day", "weekend", "name"].contains(next)
         }
+    }
+
+    /// The months the question names (1…12): the latest record asked for in "the balance at the
+    /// end of february" is February's.
+    static func months(_ question: String) -> Set<Int> {
+        let words = TextSignals.words(question)
+        return Set(words.indices.compactMap { i in
+            words[i] != "may" || TextSignals.mayIsMonth(words, i) ? DayMonths.months[words[i]] : nil
+        })
     }
 
     /// `ranked` with the latest-dated record of the best sentence's document first, when the
@@ -28,21 +38,64 @@ enum LatestRecord {
     /// service before heat pump").
     static func first(_ ranked: [ScoredSentence], question: String, terms: QuestionTerms? = nil) -> [ScoredSentence] {
         guard let best = ranked.first, TextSignals.isRecord(best.text), asksLatest(question),
-              let bestDate = date(in: best.text) else { return ranked }
-        let asking = terms.map { t in t.terms.indices.filter { latestWords.contains(t.terms[$0].word) } } ?? []
+              date(in: best.text) != nil else { return ranked }
+        // (the asking words: "last", "latest"…, and "end" of "the end of february")
+        let asking = terms.map { t in
+            t.terms.indices.filter { latestWords.contains(t.terms[$0].word) || t.terms[$0].word == "end" }
+        } ?? []
         func holdsAsMuch(_ s: ScoredSentence) -> Bool {
             guard !asking.isEmpty, s.found.count == best.found.count else { return s.coverage >= best.coverage - 1e-9 }
             return best.found.indices.allSatisfy { !best.found[$0] || s.found[$0] || asking.contains($0) }
         }
-        var latest = (index: 0, date: bestDate)
-        for (i, s) in ranked.enumerated().dropFirst() where s.chunk.docId == best.chunk.docId
-            && TextSignals.isRecord(s.text) && holdsAsMuch(s) {
-            if let d = date(in: s.text), d > latest.date { latest = (i, d) }
+        let order = Order(ranked, doc: best.chunk.docId, months: months(question))
+        var latest: (index: Int, key: Order.Key)?
+        for (i, s) in ranked.enumerated() where i == 0 || s.chunk.docId == best.chunk.docId && holdsAsMuch(s) {
+            guard let key = order.key(s), latest.map({ key > $0.key }) ?? true else { continue }
+            latest = (i, key)
         }
-        guard latest.index > 0 else { return ranked }
+        guard let index = latest?.index, index > 0 else { return ranked }
         var reordered = ranked
-        reordered.insert(reordered.remove(at: latest.index), at: 0)
+        reordered.insert(reordered.remove(at: index), at: 0)
         return reordered
+    }
+
+    /// Whether `sentence` is the record the question asks for as the latest: it asks so, and no
+    /// record of the same document in `ranked` comes later.
+    static func isLatest(_ sentence: ScoredSentence, in ranked: [ScoredSentence], question: String) -> Bool {
+        guard asksLatest(question) else { return false }
+        let order = Order(ranked, doc: sentence.chunk.docId, months: months(question))
+        guard let key = order.key(sentence) else { return false }
+        return !ranked.contains { $0.chunk.docId == sentence.chunk.docId && order.key($0).map { $0 > key } == true }
+    }
+
+    /// The order of a document's dated records: by date, and of one day's, by place in the file —
+    /// the last of an export listed oldest first, the first of one listed newest first (a bank's).
+    struct Order {
+        typealias Key = (date: Int, place: Int)
+        let doc: Int64
+        let months: Set<Int>
+        let newestFirst: Bool
+
+        init(_ ranked: [ScoredSentence], doc: Int64, months: Set<Int>) {
+            self.doc = doc
+            self.months = months
+            let dated = ranked.compactMap { s -> (place: Int, date: Int)? in
+                guard s.chunk.docId == doc, TextSignals.isRecord(s.text), let d = LatestRecord.date(in: s.text) else { return nil }
+                return (Self.place(s), d)
+            }
+            let byPlace = dated.sorted { $0.place < $1.place }
+            newestFirst = (byPlace.first?.date ?? 0) > (byPlace.last?.date ?? 0)
+        }
+
+        /// Where `s` is in its file: its chunk's place, then its own in the chunk.
+        static func place(_ s: ScoredSentence) -> Int { s.chunk.ordinal * 1_000_000 + s.range.lowerBound }
+
+        /// `s`'s key, when it is a dated record of the document in a month asked (any without one).
+        func key(_ s: ScoredSentence) -> Key? {
+            guard s.chunk.docId == doc, TextSignals.isRecord(s.text), let d = LatestRecord.date(in: s.text),
+                  months.isEmpty || months.contains(d / 100 % 100) else { return nil }
+            return (d, newestFirst ? -Self.place(s) : Self.place(s))
+        }
     }
 
     /// The first date of a record as the extractors spell it out ("(17 November 2025)"), as

@@ -111,8 +111,9 @@ extension Library {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
         let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
+        let askedNoun = QuestionAnalysis.askedNoun(of: question)
         let chosen = answerer.choose(LatestRecord.first(ranked, question: question, terms: terms),
-                                     askedNoun: QuestionAnalysis.askedNoun(of: question),
+                                     askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: days, total: total, answerType: answerType)
@@ -128,8 +129,11 @@ extension Library {
         }
         // An answer singled out by the total or the day asked stands: a casual question's words
         // seldom cover the row, which says what was asked all the same.
+        // So does the latest record asked for that names the thing asked ("the latest balance on
+        // my chase account": the last row's `Balance: 2106.60`).
         if confidence < grounding.tau, let first = chosen.first,
-           ExtractiveAnswerer.singledOut(first, total: total, dates: days) {
+           ExtractiveAnswerer.singledOut(first, total: total, dates: days)
+            || LatestRecord.isLatest(first, in: ranked, question: question) && ExtractiveAnswerer.holdsNoun(first, askedNoun) {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }

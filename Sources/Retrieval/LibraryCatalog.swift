@@ -115,6 +115,11 @@ enum LibraryCatalog {
             """, [chunk, radius]) { $0.int64(0) }
     }
 
+    /// The last chunk of document `doc` (where a spreadsheet's row of totals is); nil without one.
+    static func lastChunk(of doc: Int64, _ c: Connection) throws -> Int64? {
+        try c.first("SELECT id FROM library_chunks WHERE doc_id = ? ORDER BY ordinal DESC LIMIT 1", [doc]) { $0.int64(0) }
+    }
+
     // MARK: metadata
 
     static func meta(_ key: String, _ c: Connection) throws -> String? {

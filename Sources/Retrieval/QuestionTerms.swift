@@ -103,7 +103,7 @@ struct QuestionTerms {
         var found = [Bool](repeating: false, count: terms.count)
         let total = totalWeight
         guard total > 0 else { return (0, found) }
-        TextTerms.forEachWord(text) { bytes in
+        TextTerms.forEachWord(text, joiningHyphens: true) { bytes in
             let key = TextTerms.stemKey(bytes)
             for term in matchKeys[key] ?? [] { found[term] = true }
         }

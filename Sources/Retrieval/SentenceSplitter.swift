@@ -82,7 +82,17 @@ enum SentenceSplitter {
         let c = b[k]
         if c == 0x0A { return true }
         if isHeadingLine(b, endingAt: i) { return true }
-        if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") || c == UInt8(ascii: ">") { return true }
+        if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") { return true }
+        if c == UInt8(ascii: ">") {
+            // a quoted email's paragraph wraps from one `> ` line to the next at the same depth
+            // ("…please call our 24/7 emergency line at" / "> 1-888-555-0118."): read on as prose
+            var start = i
+            while start > 0, b[start - 1] != 0x0A { start -= 1 }
+            let previous = quoted(b, lineAt: start), next = quoted(b, lineAt: k)
+            func blank(_ j: Int) -> Bool { j >= b.count || b[j] == 0x0A || b[j] == 0x0D }
+            guard previous.depth == next.depth, !blank(previous.content), !blank(next.content) else { return true }
+            k = next.content
+        }
         if startsField(b, at: k) || startsListItem(b, at: k) { return true }
         // a line of a list set out with dot leaders ("Jim the plumber ...... 07700 900418") is an
         // entry of its own, as a field line is
@@ -91,6 +101,17 @@ enum SentenceSplitter {
         var p = i
         while p > 0, isSpace(b[p - 1]) { p -= 1 }
         return p > 0 && b[p - 1] == UInt8(ascii: ":")
+    }
+
+    /// The quote depth of the line starting at `start` (its leading `>` marks, spaces between
+    /// them allowed) and where its text begins.
+    static func quoted(_ b: [UInt8], lineAt start: Int) -> (depth: Int, content: Int) {
+        var depth = 0, j = start
+        while j < b.count {
+            if b[j] == UInt8(ascii: ">") { depth += 1 } else if b[j] != 0x20 && b[j] != 0x09 { break }
+            j += 1
+        }
+        return (depth, j)
     }
 
     /// Whether the line ending at the newline `i` (or starting at `k`) holds a dot leader: four

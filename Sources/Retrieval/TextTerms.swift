@@ -28,12 +28,25 @@ enum TextTerms {
     }
 
     /// Calls `body` with the lowercased UTF-8 bytes of each word of `text` (see `words`).
-    static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// `joiningHyphens`: a hyphenated pair of words is also read as one ("Wi-Fi": wi, fi and
+    /// wifi; "check-out": checkout), as people type them.
+    static func forEachWord(_ text: String, joiningHyphens: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(64)
+        // the word before a lone hyphen, while the word after it is read
+        var joined: [UInt8] = []
+        var hyphenated = false
         func flush() {
             guard !buffer.isEmpty else { return }
             buffer.withUnsafeBufferPointer { body($0) }
+            if joiningHyphens {
+                if hyphenated, !joined.isEmpty {
+                    let whole = joined + buffer
+                    whole.withUnsafeBufferPointer { body($0) }
+                }
+                joined = buffer.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } ? buffer : []
+                hyphenated = false
+            }
             buffer.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
@@ -42,7 +55,12 @@ enum TextTerms {
                 switch v {
                 case 0x41...0x5A: buffer.append(UInt8(v | 0x20))
                 case 0x61...0x7A, 0x30...0x39: buffer.append(UInt8(v))
-                default: flush()
+                case 0x2D where joiningHyphens && !buffer.isEmpty:
+                    flush()
+                    hyphenated = !joined.isEmpty
+                default:
+                    flush()
+                    joined = []
                 }
             } else if isWordScalar(scalar) {
                 buffer.append(contentsOf: scalar.utf8)

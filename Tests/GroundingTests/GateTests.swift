@@ -331,7 +331,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         // a verb and the noun a record writes for it
         #expect(WordVariants.variants(of: "weigh", capitalised: false).contains("weight"))
         #expect(WordVariants.variants(of: "born", capitalised: false) == ["birth"])
-        #expect(WordVariants.variants(of: "expiry", capitalised: false) == ["expire", "expires"])
+        #expect(WordVariants.variants(of: "expiry", capitalised: false) == ["expire", "expires", "end", "ends"])
+        #expect(WordVariants.variants(of: "maturity", capitalised: false) == ["end", "ends"])
         #expect(!WordVariants.variants(of: "borne", capitalised: false).contains("bear"))
         // a shortening's full form, when it has one
         #expect(WordVariants.fullForm("temp") == "temperature" && WordVariants.fullForm("appt") == "appointment")

@@ -1,0 +1,128 @@
+import Foundation
+import Grounding
+import Testing
+@testable import Retrieval
+
+/// Questions typed as people type them ("whats", "wifi", "checkout"), over files as people keep
+/// them (a quoted email's wrapped lines, a bank's export listed newest first, a spreadsheet whose
+/// row of totals matches no word of the question).
+@Suite struct PeoplesWordsTests {
+    @Test func aQuestionWordsApostropheIsReadWhereItWasLeftOut() {
+        #expect(QuestionAnalysis.inFull("whats comforthome's 24/7 emergency line") == "what's comforthome's 24/7 emergency line")
+        #expect(QuestionAnalysis.inFull("Whens the bin day?") == "When's the bin day?")
+        // a word that only begins like one stays
+        #expect(QuestionAnalysis.inFull("whatsapp number for sam") == "whatsapp number for sam")
+    }
+
+    @Test(arguments: ["whats comforthome's 24/7 emergency line", "whats the day-of emergency number for EOEC",
+                      "the council's contact number", "what's the nhs helpline"])
+    func aLineOrANumberToReachSomeoneAsksForAPhone(_ question: String) {
+        #expect(QuestionAnalysis.answerType(of: QuestionAnalysis.inFull(question)) == .phone)
+    }
+
+    @Test(arguments: ["what's the line total for the valve", "what is the number of people on the emergency list"])
+    func aLineOfABillOrANumberOfThingsIsNoPhone(_ question: String) {
+        #expect(QuestionAnalysis.answerType(of: question) != .phone)
+    }
+
+    @Test func aHyphenatedWordMeetsItsFormTypedAsOne() {
+        let terms = QuestionTerms(question: "home wifi password at checkout", frequencies: ["wifi": 0, "password": 2, "checkout": 0],
+                                  chunkCount: 20)
+        let found = terms.matches("## Wi-Fi & devices: password on the card; check-out by 11am").found
+        #expect(terms.terms.indices.allSatisfy { !["wifi", "password", "checkout"].contains(terms.terms[$0].word) || found[$0] })
+        #expect(TextSignals.stems("Wi-Fi & devices").isSuperset(of: ["wifi", "wi", "fi"]))
+        // a dash between words that are not one (a range, a date) joins no letters
+        #expect(!TextSignals.stems("Mon - Fri, 2026-03-14").contains("monfri"))
+    }
+
+    @Test func aVerbAskedMeetsTheNounARecordWritesForIt() {
+        #expect(WordVariants.variants(of: "end", capitalised: false).contains("maturity"))
+        #expect(QuestionAnalysis.askedNoun(of: "when does the car lease end") == ["end"])
+        // cents and pence are money
+        let cost = "whats colour printing cost at the loom"
+        #expect(AnswerType.quantity.isSatisfied(by: "Colour printing: 50c per page", question: cost))
+        #expect(!AnswerType.quantity.isSatisfied(by: "Colour printing: 50 pages a month", question: cost))
+    }
+
+    @Test func aQuotedEmailsWrappedLinesAreOneSentence() {
+        let text = """
+            > In the meantime, if the rattling gets louder, or the
+            > furnace stops heating, please call our 24/7 emergency line at
+            > 1-888-555-0118. If you smell gas, leave the home first.
+            >
+            > Mileage at service: 61,449
+            > Next service due: 3 March 2027
+            >> Older quote
+            """
+        let units = SentenceSplitter.split(text, lineMode: false).map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }
+        #expect(units.contains { $0.hasPrefix("> In the meantime") && $0.hasSuffix("1-888-555-0118.") })
+        // a field, a blank quoted line and a deeper quote each end the sentence before them
+        #expect(units.contains("> Mileage at service: 61,449") && units.contains("> Next service due: 3 March 2027"))
+        #expect(units.contains(">> Older quote"))
+        #expect(ScoredSentence.unwrapped("> furnace stops heating, please call at\n> 1-888-555-0118.")
+                == "furnace stops heating, please call at 1-888-555-0118.")
+        #expect(ScoredSentence.unwrapped("Lunch at 12\nthen > 2 hours") == "Lunch at 12 then > 2 hours")
+    }
+
+    @Test func aFieldsHeadBeforeAPrepositionIsWhatItLabels() {
+        func labels(_ text: String, _ noun: String) -> Bool { ExtractiveAnswerer.labels(text, ExtractiveAnswerer.labelStems([noun])) }
+        #expect(labels("Mileage at service: 61,449", "mileage"))
+        #expect(labels("Date of birth: 02/03/2019", "born"))
+        #expect(!labels("Landlord address: 4 Hill St", "landlord"))
+    }
+}
+
+/// The latest record asked for, and a total asked, as a library answers them end to end.
+@Suite struct LatestAndTotalAnswerTests {
+    @Test func theLatestBalanceOfAnExportListedNewestFirstIsItsFirstRow() throws {
+        let t = try TempLibrary()
+        _ = try t.write("Chase_Checking_x4417_Activity_20260318.csv", """
+            Details,Posting Date,Description,Amount,Type,Balance
+            DEBIT,03/18/2026,DUNKIN #341877 BOSTON MA,-4.29,DEBIT_CARD,2106.60
+            DEBIT,03/18/2026,MBTA CHARLIECARD VENDING BOSTON MA,-40.00,DEBIT_CARD,2110.89
+            CREDIT,03/17/2026,COMMONWEALTH UNIV AP REIMB,863.38,ACH_CREDIT,2150.89
+            DEBIT,03/17/2026,COMCAST XFINITY AUTOPAY,-80.00,ACH_DEBIT,1287.51
+            DEBIT,03/03/2026,KENMORE VISION CENTER BOSTON MA,-20.00,DEBIT_CARD,2281.10
+            """)
+        _ = try t.write("budget.md", "# Budget\n\n- Send home (Wise): $500 to Amma's account\n- Rent: $1,175\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "what's the latest balance on my chase account")
+        #expect(!answer.abstained)
+        #expect(answer.answer?.hasPrefix("Details: DEBIT; Posting Date: 03/18/2026 (18 March 2026); Description: DUNKIN") == true)
+        #expect(LatestRecord.asksLatest("balance at the end of feb") && LatestRecord.months("balance at the end of feb") == [2])
+        #expect(!LatestRecord.asksLatest("what's my last name on the form"))
+    }
+
+    @Test func aTotalAskedIsTheRowOfTotalsOfTheSheetTheQuestionNames() throws {
+        let t = try TempLibrary()
+        var rows = ["Month,Bill,Provider,Amount ($),Paid by"]
+        for (i, month) in ["Sep 2025", "Oct 2025", "Nov 2025", "Dec 2025", "Jan 2026", "Feb 2026"].enumerated() {
+            rows.append("\(month),Electric,Eversource,\(100 + i).05,Jess")
+            rows.append("\(month),Gas,National Grid,\(150 + i).57,Tomas")
+            rows.append("\(month),Internet,Xfinity,75.00,Ananya")
+        }
+        rows.append("TOTAL,,,2683.49,")
+        _ = try t.write("Utilities split - 48 Elmwood St.csv", rows.joined(separator: "\n"))
+        _ = try t.write("Apartment notes.md", """
+            # Apartment
+
+            | Room | Monthly share |
+            |---|---|
+            | Front | $1,200 |
+            | **Total rent** | **$3,525** |
+            """)
+        _ = try t.write("Budget 2025-26.md", """
+            # Budget
+
+            | Category | Budget | Actual Feb | Notes |
+            |---|---|---|---|
+            | Utilities share | $110.00 | $68.95 | shared bills paid to Jess (Jan bills) |
+            | Groceries | $300.00 | $281.40 | |
+            """)
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "what's the grand total of all the shared bills on the utilities sheet?")
+        #expect(answer.answer?.contains("2683.49") == true)
+    }
+}

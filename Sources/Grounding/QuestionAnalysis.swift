@@ -194,14 +194,22 @@ extension AnswerType {
             return text.range(of: #"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}"#, options: .regularExpression) != nil
         case .phone:
             // seven digits or more, in groups: "07700 900562", "+351 966 204 518", "(029) 2018 0614";
-            // a date written with dashes ("2026-03-07", "07-03-2026") is none
-            let undated = text.replacingOccurrences(of: #"\b(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4})\b"#, with: " ",
-                                                    options: .regularExpression)
-            return undated.range(of: #"\+?\(?\d[\d ()-]{5,}\d"#, options: .regularExpression).map { range in
-                undated[range].filter(\.isNumber).count >= 7
-            } ?? false
+            // a date written with dashes ("2026-03-07", "07-03-2026") is none, nor a serial or a
+            // code whose digits letters touch ("RL2-24-0458", "SR-2026-118734X")
+            // (nor a timestamp, "2026-03-16T08:12:44-04:00")
+            let undated = text.replacingOccurrences(of: #"\b(\d{4}-\d{1,2}-\d{1,2}(T[\d:.+-]+)?|\d{1,2}-\d{1,2}-\d{2,4})\b"#,
+                                                    with: " ", options: .regularExpression)
+            var rest = undated[...]
+            while let range = rest.range(of: Self.phonePattern, options: .regularExpression) {
+                if rest[range].filter(\.isNumber).count >= 7 { return true }
+                rest = rest[range.upperBound...]
+            }
+            return false
         }
     }
+
+    /// Digits in groups, with no letter or digit touching either end.
+    static let phonePattern = #"(?<![A-Za-z0-9-])\+?\(?\d[\d ()-]{5,}\d(?![A-Za-z0-9])"#
 
     /// Parties a document names by their role rather than by name (leases, policies, manuals).
     static let roleWords: Set<String> = ["tenant", "tenants", "landlord", "landlords", "owner", "owners", "buyer",

@@ -133,7 +133,8 @@ extension Library {
         // my chase account": the last row's `Balance: 2106.60`).
         if confidence < grounding.tau, let first = chosen.first,
            ExtractiveAnswerer.singledOut(first, total: total, dates: days)
-            || LatestRecord.isLatest(first, in: ranked, question: question) && ExtractiveAnswerer.holdsNoun(first, askedNoun) {
+            || LatestRecord.isLatest(first, in: ranked, question: question) && ExtractiveAnswerer.holdsNoun(first, askedNoun)
+            || (answerType == .phone || answerType == .email) && first.typed {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }

@@ -471,7 +471,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         let phone = "what's bryn matthews' phone number"
         for (text, holds) in [("Bryn Matthews – reminder sent 18 March", false), ("Jon Pryce (mob) .... 07700 900562", true),
                               ("Emergency +351 966 204 518", true), ("Vet: (029) 2018 0614", true), ("paid 07/04/2025", false),
-                              ("Balance: £1,486.92", false)] {
+                              ("Balance: £1,486.92", false), ("serial no. RL2-24-0458", false),
+                              ("exported at: 2026-03-16T08:12:44-04:00", false),
+                              ("exported at: 2026-03-16T08:12:44-04:00; lab manager phone: (617) 555-0137", true),
+                              ("call our 24/7 emergency line at 1-888-555-0118.", true)] {
             #expect(AnswerType.phone.isSatisfied(by: text, question: phone) == holds, "\(text)")
         }
     }

@@ -126,3 +126,32 @@ import Testing
         #expect(answer.answer?.contains("2683.49") == true)
     }
 }
+
+/// A phone asked for, as casually as people ask.
+@Suite struct PhoneAskedTests {
+    @Test func aLineHoldingThePhoneAskedForStandsThoughTheQuestionsWordsAreNotItsOwn() throws {
+        let t = try TempLibrary()
+        _ = try t.write("Apartment notes - 48 Elmwood St.md", """
+            # Apartment notes - 48 Elmwood St
+
+            ## Who to call
+            - **Greenleaf Property Management**: property manager Mark Delaney, office (617) 555-0142 (Mon–Fri 9–5)
+            - **Maintenance / emergencies (24h):** (617) 555-0188, for no heat, leaks, lockouts
+            - Boiler is in the basement; the landlord handles servicing.
+
+            ## Wi-Fi & devices
+            - Network: **Elmwood3** / password: **purple-kettle-48**
+            - Router is in the living room behind the TV.
+            """)
+        _ = try t.write("Budget 2025-26.md", "# Budget\n\n- Rent share: $1,175\n- Utilities share: $110\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let call = try t.library.ask(question: "what number do i call at the apartment if theres no heat")
+        #expect(call.answer?.contains("(617) 555-0188") == true)
+        let wifi = try t.library.ask(question: "home wifi password")
+        #expect(wifi.answer?.contains("purple-kettle-48") == true)
+        // a person the files do not name has no number in them
+        let raj = try t.library.ask(question: "what's raj dhillon's direct phone number")
+        #expect(raj.abstained)
+    }
+}

@@ -34,7 +34,8 @@ struct ScoredSentence {
     /// (a PDF's or a wrapped text file's) read as spaces; the quote stays the source bytes.
     var answerText: String { Self.unwrapped(chunk.record.kind == .html ? HTMLEntities.decode(text) : text) }
 
-    /// `text` with each run of white space that holds a line break made one space.
+    /// `text` with each run of white space that holds a line break made one space, and a quoted
+    /// email's `>` marks left out.
     static func unwrapped(_ text: String) -> String {
         guard text.contains(where: \.isNewline) || text.first == ">" else { return text }
         var out = ""

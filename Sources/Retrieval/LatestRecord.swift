@@ -31,7 +31,8 @@ enum LatestRecord {
         })
     }
 
-    /// `ranked` with the latest-dated record of the best sentence's document first, when the
+    /// `ranked` with the latest record of the best sentence's document first (`Order`: by date,
+    /// then by the export's own order; of the months the question names, if any), when the
     /// question asks for the latest; otherwise `ranked`. With `terms`, a record holds as much of
     /// the question as the best when it holds each of the best's words but the asking word itself
     /// (the heat pump's rows for "the last heat pump service", not the boiler's noted "Last

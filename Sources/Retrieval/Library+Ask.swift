@@ -130,7 +130,9 @@ extension Library {
         // An answer singled out by the total or the day asked stands: a casual question's words
         // seldom cover the row, which says what was asked all the same.
         // So does the latest record asked for that names the thing asked ("the latest balance on
-        // my chase account": the last row's `Balance: 2106.60`).
+        // my chase account": the last row's `Balance: 2106.60`), and a line holding the phone or
+        // email asked for ("number to ring if dad needs to rearrange his eye appt"; gates H9 and
+        // H2 still judge whose it is).
         if confidence < grounding.tau, let first = chosen.first,
            ExtractiveAnswerer.singledOut(first, total: total, dates: days)
             || LatestRecord.isLatest(first, in: ranked, question: question) && ExtractiveAnswerer.holdsNoun(first, askedNoun)

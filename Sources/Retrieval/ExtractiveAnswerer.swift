@@ -176,7 +176,7 @@ struct ExtractiveAnswerer {
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
-                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false,
+                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false, latest: Bool = false,
                 answerType: AnswerType = .open) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
         // A line that holds only its file's name's words ("Subject: Booking confirmed – Tigh na
@@ -301,8 +301,11 @@ struct ExtractiveAnswerer {
             if candidate.topical, !best.topical { continue }
             // Nor a row that the total sums.
             if bestTotal, !Self.isTotal(candidate.text) { continue }
-            // Nor a record of another day when the best is the day asked for.
+            // Nor a record of another day when the best is the day asked for, nor another record
+            // of its file when the latest is (`LatestRecord`: the month's last row, alone).
             if bestOnDay, TextSignals.isRecord(candidate.text), !onDay(candidate) { continue }
+            if latest, TextSignals.isRecord(best.text), TextSignals.isRecord(candidate.text),
+               candidate.chunk.docId == best.chunk.docId { continue }
             guard candidate.chunk.docId == best.chunk.docId,
                   close(candidate, to: best),
                   candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,

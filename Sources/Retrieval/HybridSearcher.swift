@@ -114,16 +114,18 @@ struct HybridSearcher {
                 }
             }
         }
-        // A total asked ("the grand total of the shared bills"): a spreadsheet's row of totals is
-        // its last, whose words seldom match the question's; the last chunk of each spreadsheet
-        // found comes with it.
-        if QuestionAnalysis.asksTotal(question) {
+        // A total asked ("the grand total of the shared bills") or the latest ("the balance at the
+        // end of feb"): a spreadsheet's row of totals is its last, and its latest rows its last or
+        // its first, whose words seldom match the question's; the first and last chunks of each
+        // spreadsheet found come with it.
+        if QuestionAnalysis.asksTotal(question) || LatestRecord.asksLatest(question) {
             var docs = Set<Int64>()
             for parent in selected {
                 guard let record = records[parent.id], record.kind == .csv, docs.insert(record.docId).inserted,
-                      docs.count <= cfg.totalRowDocuments,
-                      let id = try LibraryCatalog.lastChunk(of: record.docId, c), seen.insert(id).inserted else { continue }
-                items.append((id, parent.fused * cfg.neighbourScoreFactor, candidates[id], true))
+                      docs.count <= cfg.endChunkDocuments else { continue }
+                for id in try LibraryCatalog.endChunks(of: record.docId, c) where seen.insert(id).inserted {
+                    items.append((id, parent.fused * cfg.neighbourScoreFactor, candidates[id], true))
+                }
             }
         }
         let neighbourIds = items.filter(\.neighbour).map(\.id)

@@ -37,18 +37,24 @@ enum LatestRecord {
     /// the question as the best when it holds each of the best's words but the asking word itself
     /// (the heat pump's rows for "the last heat pump service", not the boiler's noted "Last
     /// service before heat pump").
-    static func first(_ ranked: [ScoredSentence], question: String, terms: QuestionTerms? = nil) -> [ScoredSentence] {
+    /// A question that names its month ("the balance at the end of feb") asks for that month's
+    /// last record that holds the noun asked (`askedNoun`), whatever other words the best holds
+    /// (`ACCOUNTING` for "account").
+    static func first(_ ranked: [ScoredSentence], question: String, terms: QuestionTerms? = nil,
+                      askedNoun: [String] = []) -> [ScoredSentence] {
         guard let best = ranked.first, TextSignals.isRecord(best.text), asksLatest(question),
               date(in: best.text) != nil else { return ranked }
         // (the asking words: "last", "latest"…, and "end" of "the end of february")
         let asking = terms.map { t in
             t.terms.indices.filter { latestWords.contains(t.terms[$0].word) || t.terms[$0].word == "end" }
         } ?? []
+        let months = months(question)
         func holdsAsMuch(_ s: ScoredSentence) -> Bool {
+            if !months.isEmpty, ExtractiveAnswerer.holdsNoun(s, askedNoun) { return true }
             guard !asking.isEmpty, s.found.count == best.found.count else { return s.coverage >= best.coverage - 1e-9 }
             return best.found.indices.allSatisfy { !best.found[$0] || s.found[$0] || asking.contains($0) }
         }
-        let order = Order(ranked, doc: best.chunk.docId, months: months(question))
+        let order = Order(ranked, doc: best.chunk.docId, months: months)
         var latest: (index: Int, key: Order.Key)?
         for (i, s) in ranked.enumerated() where i == 0 || s.chunk.docId == best.chunk.docId && holdsAsMuch(s) {
             guard let key = order.key(s), latest.map({ key > $0.key }) ?? true else { continue }

@@ -112,11 +112,12 @@ extension Library {
         }
         let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
         let askedNoun = QuestionAnalysis.askedNoun(of: question)
-        let chosen = answerer.choose(LatestRecord.first(ranked, question: question, terms: terms),
+        let chosen = answerer.choose(LatestRecord.first(ranked, question: question, terms: terms, askedNoun: askedNoun),
                                      askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
-                                     dates: days, total: total, answerType: answerType)
+                                     dates: days, total: total, latest: LatestRecord.asksLatest(question),
+                                     answerType: answerType)
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

@@ -115,9 +115,13 @@ enum LibraryCatalog {
             """, [chunk, radius]) { $0.int64(0) }
     }
 
-    /// The last chunk of document `doc` (where a spreadsheet's row of totals is); nil without one.
-    static func lastChunk(of doc: Int64, _ c: Connection) throws -> Int64? {
-        try c.first("SELECT id FROM library_chunks WHERE doc_id = ? ORDER BY ordinal DESC LIMIT 1", [doc]) { $0.int64(0) }
+    /// The first and the last chunk of document `doc` (where a spreadsheet's row of totals and its
+    /// latest rows are); none without chunks, one for a single chunk.
+    static func endChunks(of doc: Int64, _ c: Connection) throws -> [Int64] {
+        try c.rows("""
+            SELECT id FROM library_chunks WHERE doc_id = ?1 AND ordinal IN
+              ((SELECT min(ordinal) FROM library_chunks WHERE doc_id = ?1), (SELECT max(ordinal) FROM library_chunks WHERE doc_id = ?1))
+            """, [doc]) { $0.int64(0) }
     }
 
     // MARK: metadata

@@ -93,9 +93,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var neighbourRadius: Int = 1
     /// A neighbour's score as a fraction of the chunk it was pulled in by.
     public var neighbourScoreFactor: Double = 0.5
-    /// A total asked: the last chunk of each of the first this many spreadsheets found is pulled
-    /// in too (its row of totals).
-    public var totalRowDocuments: Int = 3
+    /// A total or the latest asked: the first and last chunks of each of the first this many
+    /// spreadsheets found are pulled in too (its row of totals, its latest rows).
+    public var endChunkDocuments: Int = 3
     /// Share of a sentence's ranking coverage weighted among the evidence's own sentences
     /// (`LocalTermWeights`) rather than by the library's chunk frequencies.
     public var localTermWeight: Double = 0.5

@@ -94,6 +94,23 @@ import Testing
         #expect(!LatestRecord.asksLatest("what's my last name on the form"))
     }
 
+    @Test func theBalanceAtTheEndOfAMonthIsThatMonthsLastRow() throws {
+        let t = try TempLibrary()
+        var rows = ["Date,Description,Debit,Credit,Balance"]
+        for day in 1...27 {
+            let description = day == 23 ? "WU AND PARTNERS ACCOUNTING BAS Q2" : "CARD PURCHASE \(day)"
+            rows.append(String(format: "%02d/02/2026,%@,%d.00,,%d.50", day, description, 10 + day, 8000 - day * 20))
+        }
+        rows += ["28/02/2026,SPOTIFY P2B7C4 SYDNEY,13.99,,8369.93", "28/02/2026,INTEREST CREDIT,,1.12,7371.05",
+                 "01/03/2026,RENT MARCH,2400.00,,4971.05"]
+        _ = try t.write("Transactions_Everyday_01-02-2026_to_01-03-2026.csv", rows.joined(separator: "\n"))
+        _ = try t.write("lease notes.md", "# Lease\n\n- Rent: $2,400 a month from the everyday account\n- Bond: $9,600\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "what was my everyday account balance at the end of feb")
+        #expect(answer.claims.first?.text.contains("7371.05") == true, "\(answer.claims.map(\.text)) \(answer.abstained)")
+    }
+
     @Test func aTotalAskedIsTheRowOfTotalsOfTheSheetTheQuestionNames() throws {
         let t = try TempLibrary()
         var rows = ["Month,Bill,Provider,Amount ($),Paid by"]

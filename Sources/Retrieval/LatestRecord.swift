@@ -66,6 +66,14 @@ enum LatestRecord {
         return reordered
     }
 
+    /// The latest record of `anchor`'s file that holds as much of the question as `anchor` does
+    /// (`first`, with `anchor` as the best); `anchor` when there is none later.
+    static func latest(of anchor: ScoredSentence, in ranked: [ScoredSentence], question: String, terms: QuestionTerms?,
+                       askedNoun: [String]) -> ScoredSentence {
+        let others = ranked.filter { !($0.chunk.chunkId == anchor.chunk.chunkId && $0.range == anchor.range) }
+        return first([anchor] + others, question: question, terms: terms, askedNoun: askedNoun).first ?? anchor
+    }
+
     /// Whether `sentence` is the record the question asks for as the latest: it asks so, and no
     /// record of the same document in `ranked` comes later.
     static func isLatest(_ sentence: ScoredSentence, in ranked: [ScoredSentence], question: String) -> Bool {

@@ -112,12 +112,14 @@ extension Library {
         }
         let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
         let askedNoun = QuestionAnalysis.askedNoun(of: question)
+        let latest: ((ScoredSentence) -> ScoredSentence)? = LatestRecord.asksLatest(question) ? { anchor in
+            LatestRecord.latest(of: anchor, in: ranked, question: question, terms: terms, askedNoun: askedNoun)
+        } : nil
         let chosen = answerer.choose(LatestRecord.first(ranked, question: question, terms: terms, askedNoun: askedNoun),
                                      askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
-                                     dates: days, total: total, latest: LatestRecord.asksLatest(question),
-                                     answerType: answerType)
+                                     dates: days, total: total, latest: latest, answerType: answerType)
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

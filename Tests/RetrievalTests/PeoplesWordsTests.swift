@@ -111,6 +111,46 @@ import Testing
         #expect(answer.claims.first?.text.contains("7371.05") == true, "\(answer.claims.map(\.text)) \(answer.abstained)")
     }
 
+    @Test func theLatestIsFoundInTheFileOfTheRecordChosenThoughAnotherFilesLineRankedFirst() {
+        let question = "what's the latest balance on my chase account"
+        let terms = QuestionTerms(question: question, frequencies: ["latest": 0, "balance": 14, "chase": 0, "account": 3],
+                                  chunkCount: 30)
+        func sentences(_ lines: [String], doc: Int64, path: String) -> [ScoredSentence] {
+            let text = lines.joined(separator: "\n")
+            let length = text.utf8.count
+            let record = ChunkRecord(id: doc, docId: doc, path: path, kind: .csv, ordinal: 0, start: 0, end: length,
+                                     tokenCount: length / 4, text: text, raw: nil,
+                                     segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
+            let chunk = EvidenceChunk(chunkId: doc, docId: doc, path: path, ordinal: 0, start: 0, end: length, text: text,
+                                      tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
+                                      isNeighbour: false, record: record)
+            var start = 0
+            return lines.enumerated().map { i, line in
+                defer { start += line.utf8.count + 1 }
+                let found = terms.matches(line).found
+                return ScoredSentence(chunk: chunk, range: start..<(start + line.utf8.count), index: i, text: line, words: 8,
+                                      coverage: terms.coverage(of: found), found: found, contextCoverage: 0.4,
+                                      score: 0.5 - Double(i) / 100)
+            }
+        }
+        var ranked = sentences(["Account number:    CH-4471-2290"], doc: 2, path: "/library/Re_ Furnace rattling.txt")
+        ranked[0].score = 0.9
+        ranked += sentences(["Details: DEBIT; Posting Date: 03/04/2026 (4 March 2026); Amount: -71.40; Balance: 2206.89",
+                             "Details: DEBIT; Posting Date: 03/18/2026 (18 March 2026); Amount: -4.29; Balance: 2106.60",
+                             "Details: DEBIT; Posting Date: 03/18/2026 (18 March 2026); Amount: -40.00; Balance: 2110.89",
+                             "Details: DEBIT; Posting Date: 03/03/2026 (3 March 2026); Amount: -20.00; Balance: 2281.10"],
+                            doc: 1, path: "/library/Chase_Checking_x4417_Activity_20260318.csv")
+        let noun = QuestionAnalysis.askedNoun(of: question)
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        let latest = { (anchor: ScoredSentence) in
+            LatestRecord.latest(of: anchor, in: ranked, question: question, terms: terms, askedNoun: noun)
+        }
+        let chosen = answerer.choose(ranked, askedNoun: noun, latest: latest).map(\.text)
+        #expect(chosen == [ranked[2].text])
+        // without the latest asked for, the balance field ranked first of that file answers
+        #expect(answerer.choose(ranked, askedNoun: noun).map(\.text).first != ranked[2].text)
+    }
+
     @Test func aTotalAskedIsTheRowOfTotalsOfTheSheetTheQuestionNames() throws {
         let t = try TempLibrary()
         var rows = ["Month,Bill,Provider,Amount ($),Paid by"]

@@ -1,0 +1,170 @@
+import Foundation
+import Grounding
+
+/// Which of the ranked sentences answer (`choose`): a field labelled with the noun asked, the row
+/// of the total or the day asked, the latest record asked for, the line holding the kind of answer
+/// asked for, and the sentences that join the best.
+extension ExtractiveAnswerer {
+    /// The answer sentences: the best, and a second one from the same document when its score is
+    /// at least `secondSentenceRatio` of the best, its own coverage of the question's terms at
+    /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
+    /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
+    func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
+                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false,
+                latest: ((ScoredSentence) -> ScoredSentence)? = nil,
+                answerType: AnswerType = .open) -> [ScoredSentence] {
+        guard var best = ranked.first else { return [] }
+        // A line that holds only its file's name's words ("Subject: Booking confirmed – Tigh na
+        // Mara") says which file answers; the file's line that holds a question word its name
+        // lacks ("Nearest shop: Co-op, Dunvegan (9 miles / 14 km)") says what.
+        // (a row of a file named for its rows' topic — "heating service history (boiler + heat
+        // pump).csv" — is one record among others, not the file's name)
+        if best.topical, !TextSignals.isRecord(best.text), let specific = ranked.first(where: {
+            $0.chunk.docId == best.chunk.docId && !$0.topical && $0.found.contains(true)
+        }) {
+            best = specific
+        }
+        // A total asked ("total honey sales 2025?", "total business miles in the van log"): a
+        // spreadsheet's TOTAL row, not one of the rows it sums.
+        // Or the best document's line labelled as a total ("what does the skye cottage cost
+        // altogether": `Total cost: £1,005.00`).
+        // Of another file, the row of totals that holds as much of the question, or whose file
+        // and rows hold most ("the grand total of the shared bills on the utilities sheet":
+        // `Month: TOTAL` of "Utilities split", not the notes' `Room: Total rent`).
+        if total, !Self.isTotal(best.text) {
+            let own = ranked.first {
+                $0.chunk.docId == best.chunk.docId && Self.isTotal($0.text) || $0.coverage >= best.coverage && Self.isTotalRow($0.text)
+            }
+            let other = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.isTotalRow($0.text) }
+                .max { $0.contextCoverage < $1.contextCoverage }
+            if let row = own ?? other { best = row }
+        }
+        // The day of the year the question names ("am I working on 6 May?": the row dated
+        // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much
+        // of the question.
+        func onDay(_ s: ScoredSentence) -> Bool { DayMonths.matches(dates, DayMonths.of(s.text)) }
+        if !dates.isEmpty, !onDay(best), let day = ranked.first(where: {
+            ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && onDay($0)
+        }) {
+            best = day
+        }
+        // A day or month the question names, which the best sentence lacks and one of its
+        // document's holds ("close on a thursday": the Thursday row, not Friday's), or one of
+        // another document's that holds as much of the question.
+        if !calendar.isEmpty, !Self.names(best.text, calendar), dates.isEmpty || !onDay(best),
+           let dated = ranked.first(where: {
+               ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)
+           }) {
+            best = dated
+        }
+        // A record keyed by the number the question gives its noun ("who's got plot 7?": "Plot: 7;
+        // Plot holder(s): Kevin Doyle", not plot 9's row paid on 7 April).
+        if !keyed.isEmpty, !Self.keys(best.text, keyed), let record = ranked.first(where: { Self.keys($0.text, keyed) }) {
+            best = record
+        }
+        // A field of the best sentence's document labelled with what the question asks about
+        // answers it ("who's our landlord?": "Landlord: Mr Graham Pellow", not a clause about the
+        // Landlord's consent). Of several such fields, the one that holds most of the question
+        // ("who's Ellie's French teacher?": French's row of a table of subjects and teachers).
+        // Of fields labelled alike ("Confirmation number", "Customer number"), the one whose label
+        // holds more of the noun asked.
+        let nouns = Self.labelStems(askedNoun)
+        let nounForms = Self.labelForms(askedNoun)
+        // (a best line with a field whose label holds the noun anywhere — "insured value: 2699.0"
+        // for "what's the 85mm insured for" — keeps it)
+        if !askedNoun.isEmpty, Self.labelShare(best.text, nounForms) == 0 {
+            var labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) }
+            // none in its file, nor the noun at all: one of a file that holds as much of the
+            // question ("when does the outback registration run out": the DMV page's `New
+            // expiration`, not the card's payment)
+            if labelled.isEmpty, TextSignals.stems(best.text).isDisjoint(with: nouns) {
+                labelled = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.labels($0.text, nouns) }
+            }
+            let key = { (s: ScoredSentence) in (Self.labelShare(s.text, nounForms), s.coverage) }
+            if let most = labelled.map(key).max(by: <), let field = labelled.first(where: { key($0) == most }) {
+                best = field
+            }
+        }
+        // A field labelled with the whole noun asked ("Confirmation number: RN-26-0403-7F3K9Q" for
+        // "what's the confirmation number") answers whatever its value looks like.
+        let answeringField = askedNoun.count > 1 && Self.labelShare(best.text, nounForms) == 1
+        // The best sentence lacks the kind of answer asked for (a temperature, a date): a sentence
+        // of the same document that holds it, scoring close, answers instead.
+        // Another record must hold as much of the question: Jon's record has an email address,
+        // but it does not answer for Dean's. A line that holds only its file's name's words
+        // ("Subject: Claim HW-2291847 - water heater") says which file, not which of its lines.
+        let record = TextSignals.isRecord(best.text) && !best.topical
+        if !best.typed, !answeringField, configuration.typedAnswerLogOdds > 0,
+           let typed = ranked.first(where: {
+               $0.typed && $0.chunk.docId == best.chunk.docId && (!record || $0.coverage >= best.coverage)
+           }),
+           best.topical || (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
+                                             : typed.score >= configuration.secondSentenceRatio * best.score) {
+            best = typed
+        }
+        // A phone number or an email address asked, which the best document's lines lack: another
+        // document's line holding it and as much of the question ("wren albright's phone number":
+        // the planner's line of the timeline, not the mileage log's trip with her).
+        if !best.typed, answerType == .phone || answerType == .email,
+           let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage }) {
+            best = typed
+        }
+        // The latest asked for ("the latest balance on my chase account"): of the record chosen,
+        // its file's latest that holds as much (`LatestRecord`), though the line ranked best was
+        // another file's.
+        if let latest, TextSignals.isRecord(best.text) { best = latest(best) }
+        var chosen = [best]
+        let bestOnDay = !dates.isEmpty && onDay(best)
+        let bestTotal = total && Self.isTotal(best.text)
+        // Still without it, the sentence right after the best one in its paragraph that holds it
+        // joins ("…Rainbow Kids' Club will be open on the INSET day…" then "The cost for the full
+        // day is £32.00 per child" for "how much is kids club on the inset day").
+        if !best.typed, configuration.typedNextSentenceJoins,
+           let next = ranked.first(where: { $0.typed && $0.chunk.chunkId == best.chunk.chunkId && $0.index == best.index + 1 }),
+           adjacent(next, best), best.words + next.words <= configuration.answerMaxWords {
+            chosen.append(next)
+        }
+        for candidate in ranked where chosen.count < configuration.answerMaxSentences
+            && !(candidate.chunk.chunkId == best.chunk.chunkId && candidate.range == best.range) {
+            // A CSV row is a record of its own: another row joins only when it covers the question
+            // as fully as the best ("groceries in February" is one row, not January's after it).
+            if best.chunk.record.kind == .csv, candidate.coverage < best.coverage { continue }
+            // When the best sentence holds the kind of answer asked for, a sentence without one
+            // does not join it ("Zest of 1 lemon" is not part of the oven's temperature).
+            if best.typed, !candidate.typed { continue }
+            // Nor does a record of another number when the best is the one asked for (plot 9's
+            // row, paid on 7 April, does not join plot 7's).
+            if !keyed.isEmpty, Self.keys(best.text, keyed), !Self.keys(candidate.text, keyed) { continue }
+            // Nor a line that holds only its file's name's words ("Subject: Your wedding quote –
+            // Marple Ridge Barn" beside the quote's reference): it says which file, not what is asked.
+            if candidate.topical, !best.topical { continue }
+            // Nor a row that the total sums.
+            if bestTotal, !Self.isTotal(candidate.text) { continue }
+            // Nor a record of another day when the best is the day asked for, nor another record
+            // of its file when the latest is (`LatestRecord`: the month's last row, alone).
+            if bestOnDay, TextSignals.isRecord(candidate.text), !onDay(candidate) { continue }
+            if latest != nil, TextSignals.isRecord(best.text), TextSignals.isRecord(candidate.text),
+               candidate.chunk.docId == best.chunk.docId { continue }
+            guard candidate.chunk.docId == best.chunk.docId,
+                  close(candidate, to: best),
+                  candidate.coverage >= configuration.secondSentenceCoverageRatio * best.coverage,
+                  // A sentence apart from the best must match the question itself: "the sentence
+                  // after" often holds a SQuAD answer, an unrelated line three items down does not.
+                  adjacent(candidate, best) || addsToAnswer(candidate, best),
+                  chosen.reduce(0, { $0 + $1.words }) + candidate.words <= configuration.answerMaxWords,
+                  !chosen.contains(where: { overlaps(candidate, $0) }) else { continue }
+            chosen.append(candidate)
+        }
+        return chosen.sorted { a, b in
+            (a.chunk.quote(textRange: a.range)?.start ?? 0) < (b.chunk.quote(textRange: b.range)?.start ?? 0)
+        }
+    }
+
+    /// Whether `candidate` scores close enough to `best` to join it: within
+    /// `secondSentenceLogOdds` for model scores (log-odds), at least `secondSentenceRatio` of the
+    /// best for the hand-weighted sum.
+    func close(_ candidate: ScoredSentence, to best: ScoredSentence) -> Bool {
+        best.modelScored ? best.score - candidate.score <= configuration.secondSentenceLogOdds
+                         : candidate.score >= configuration.secondSentenceRatio * best.score
+    }
+}

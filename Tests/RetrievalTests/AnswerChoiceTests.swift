@@ -10,14 +10,7 @@ import Testing
     /// first unless `score` says otherwise; coverage 0.5 each.
     private func file(_ lines: [String], doc: Int64 = 1, path: String = "/library/notes.md",
                       score: (Int) -> Double = { 1 - Double($0) / 10 }) -> [ScoredSentence] {
-        let text = lines.joined(separator: "\n")
-        let length = text.utf8.count
-        let record = ChunkRecord(id: doc, docId: doc, path: path, kind: .markdown, ordinal: 0, start: 0, end: length,
-                                 tokenCount: length / 4, text: text, raw: nil,
-                                 segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
-        let chunk = EvidenceChunk(chunkId: doc, docId: doc, path: path, ordinal: 0, start: 0, end: length, text: text,
-                                  tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
-                                  isNeighbour: false, record: record)
+        let chunk = testChunk(lines, doc: doc, path: path, kind: .markdown)
         var start = 0
         return lines.enumerated().map { i, line -> ScoredSentence in
             defer { start += line.utf8.count + 1 }
@@ -175,16 +168,7 @@ import Testing
         #expect(answerer.choose(ranked).first?.text == rows[0])
     }
 
-    static func chunk(_ lines: [String]) -> EvidenceChunk {
-        let text = lines.joined(separator: "\n")
-        let length = text.utf8.count
-        let record = ChunkRecord(id: 1, docId: 1, path: "/library/file.csv", kind: .csv, ordinal: 0, start: 0, end: length,
-                                 tokenCount: length / 4, text: text, raw: nil,
-                                 segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
-        return EvidenceChunk(chunkId: 1, docId: 1, path: record.path, ordinal: 0, start: 0, end: length, text: text,
-                             tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
-                             isNeighbour: false, record: record)
-    }
+    static func chunk(_ lines: [String]) -> EvidenceChunk { testChunk(lines) }
 }
 
 @Suite struct NamedDayTests {

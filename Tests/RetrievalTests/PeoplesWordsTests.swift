@@ -116,14 +116,7 @@ import Testing
         let terms = QuestionTerms(question: question, frequencies: ["latest": 0, "balance": 14, "chase": 0, "account": 3],
                                   chunkCount: 30)
         func sentences(_ lines: [String], doc: Int64, path: String) -> [ScoredSentence] {
-            let text = lines.joined(separator: "\n")
-            let length = text.utf8.count
-            let record = ChunkRecord(id: doc, docId: doc, path: path, kind: .csv, ordinal: 0, start: 0, end: length,
-                                     tokenCount: length / 4, text: text, raw: nil,
-                                     segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
-            let chunk = EvidenceChunk(chunkId: doc, docId: doc, path: path, ordinal: 0, start: 0, end: length, text: text,
-                                      tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
-                                      isNeighbour: false, record: record)
+            let chunk = testChunk(lines, doc: doc, path: path)
             var start = 0
             return lines.enumerated().map { i, line in
                 defer { start += line.utf8.count + 1 }

@@ -66,3 +66,15 @@ func sourceBytes(_ path: String, _ start: Int, _ end: Int) throws -> String {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     return String(decoding: data[start..<end], as: UTF8.self)
 }
+
+/// One chunk of `lines` (document `doc`, named `path`), as the answerer's tests rank its lines.
+func testChunk(_ lines: [String], doc: Int64 = 1, path: String = "/library/file.csv", kind: DocumentKind = .csv) -> EvidenceChunk {
+    let text = lines.joined(separator: "\n")
+    let length = text.utf8.count
+    let record = ChunkRecord(id: doc, docId: doc, path: path, kind: kind, ordinal: 0, start: 0, end: length,
+                             tokenCount: length / 4, text: text, raw: nil,
+                             segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
+    return EvidenceChunk(chunkId: doc, docId: doc, path: path, ordinal: 0, start: 0, end: length, text: text,
+                         tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
+                         isNeighbour: false, record: record)
+}

@@ -98,7 +98,7 @@ extension ExtractiveAnswerer {
     /// An email's subject line, quoted or not (`> Subject: Re: Blue Room shower + boiler
     /// service`): it names the thread, as a file's name does, and answers nothing of it.
     static func isSubjectLine(_ text: String) -> Bool {
-        text.drop { $0 == ">" || $0 == " " }.lowercased().hasPrefix("subject:")
+        text.drop { $0 == ">" || $0 == " " }.prefix(8).lowercased() == "subject:"
     }
 
     /// A file's name without its folder and extension: a person names a file for what it is

@@ -33,19 +33,28 @@ enum TextTerms {
     static func forEachWord(_ text: String, joiningHyphens: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(64)
-        // the word before a lone hyphen, while the word after it is read
+        // the word before a lone hyphen while the word after it is read; then the two as one
         var joined: [UInt8] = []
         var hyphenated = false
-        func flush() {
-            guard !buffer.isEmpty else { return }
-            buffer.withUnsafeBufferPointer { body($0) }
-            if joiningHyphens {
-                if hyphenated, !joined.isEmpty {
-                    let whole = joined + buffer
-                    whole.withUnsafeBufferPointer { body($0) }
-                }
-                joined = buffer.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } ? buffer : []
+        /// Reads the word in `buffer`; `beforeHyphen`: a hyphen follows it.
+        func flush(beforeHyphen: Bool = false) {
+            guard !buffer.isEmpty else {
                 hyphenated = false
+                joined.removeAll(keepingCapacity: true)
+                return
+            }
+            buffer.withUnsafeBufferPointer { body($0) }
+            if hyphenated {
+                if buffer.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+                    joined.append(contentsOf: buffer)
+                    joined.withUnsafeBufferPointer { body($0) }
+                }
+                joined.removeAll(keepingCapacity: true)
+                hyphenated = false
+            }
+            if beforeHyphen, buffer.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+                joined.append(contentsOf: buffer)
+                hyphenated = true
             }
             buffer.removeAll(keepingCapacity: true)
         }
@@ -55,12 +64,8 @@ enum TextTerms {
                 switch v {
                 case 0x41...0x5A: buffer.append(UInt8(v | 0x20))
                 case 0x61...0x7A, 0x30...0x39: buffer.append(UInt8(v))
-                case 0x2D where joiningHyphens && !buffer.isEmpty:
-                    flush()
-                    hyphenated = !joined.isEmpty
-                default:
-                    flush()
-                    joined = []
+                case 0x2D where joiningHyphens: flush(beforeHyphen: true)
+                default: flush()
                 }
             } else if isWordScalar(scalar) {
                 buffer.append(contentsOf: scalar.utf8)

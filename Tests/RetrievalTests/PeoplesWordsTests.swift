@@ -31,6 +31,11 @@ import Testing
         let found = terms.matches("## Wi-Fi & devices: password on the card; check-out by 11am").found
         #expect(terms.terms.indices.allSatisfy { !["wifi", "password", "checkout"].contains(terms.terms[$0].word) || found[$0] })
         #expect(TextSignals.stems("Wi-Fi & devices").isSuperset(of: ["wifi", "wi", "fi"]))
+        var words: [String] = []
+        TextTerms.forEachWord("Wi-Fi, wi--fi, covid-19, set-up-time and 2026-03", joiningHyphens: true) {
+            words.append(String(decoding: $0, as: UTF8.self))
+        }
+        #expect(words == ["wi", "fi", "wifi", "wi", "fi", "covid", "19", "set", "up", "setup", "time", "uptime", "and", "2026", "03"])
         // a dash between words that are not one (a range, a date) joins no letters
         #expect(!TextSignals.stems("Mon - Fri, 2026-03-14").contains("monfri"))
     }

@@ -77,7 +77,8 @@ public enum TextSignals {
     }
 
     /// Stems of the words of `text`, and of each hyphenated pair of words read as one ("Wi-Fi":
-    /// wifi, "check-out": checkout), as people type them.
+    /// wifi, "check-out": checkout), as people type them (retrieval's byte reader,
+    /// `TextTerms.forEachWord(joiningHyphens:)`, joins the same pairs: letters on both sides).
     public static func stems(_ text: String) -> Set<String> {
         var stems = Set(words(text).map(stem))
         guard text.contains("-") else { return stems }

@@ -71,13 +71,18 @@ extension ExtractiveAnswerer {
     static func isTotal(_ text: String) -> Bool { isTotalRow(text) || isTotalLine(text) }
 
     /// Whether `sentence` is singled out by what the question keys it with, whatever the words
-    /// around: a total asked and this the file's row or line of totals, or a day asked and this
-    /// that day's record ("total business miles in the van log": `Date: TOTALS …; Miles: 466`;
-    /// "kick off on the 14th": `Date: Tue 14/04/2026; KO: 20:40`).
-    static func singledOut(_ sentence: ScoredSentence, total: Bool, dates: Set<DayMonth>) -> Bool {
+    /// around: a total asked and this the file's row or line of totals, a day asked and this that
+    /// day's record ("total business miles in the van log": `Date: TOTALS …; Miles: 466`; "kick
+    /// off on the 14th": `Date: Tue 14/04/2026; KO: 20:40`), the latest asked and this the latest
+    /// record naming the thing asked (`latest`, worked out by `LatestRecord`), or a phone or an
+    /// email asked and this a line holding one.
+    static func singledOut(_ sentence: ScoredSentence, total: Bool, dates: Set<DayMonth>, answerType: AnswerType = .open,
+                           latest: Bool = false) -> Bool {
         let text = sentence.whole ?? sentence.text
         return total && isTotal(text)
             || !dates.isEmpty && TextSignals.isRecord(text) && DayMonths.matches(dates, DayMonths.of(text))
+            || latest
+            || (answerType == .phone || answerType == .email) && sentence.typed
     }
 
     /// Whether `sentence` holds each word of the noun asked, or another form of it (`labelStems`),

@@ -25,10 +25,7 @@ enum LatestRecord {
     /// The months the question names (1…12): the latest record asked for in "the balance at the
     /// end of february" is February's.
     static func months(_ question: String) -> Set<Int> {
-        let words = TextSignals.words(question)
-        return Set(words.indices.compactMap { i in
-            words[i] != "may" || TextSignals.mayIsMonth(words, i) ? DayMonths.months[words[i]] : nil
-        })
+        Set(QuestionAnalysis.calendarWords(of: question).compactMap { DayMonths.months[$0] })
     }
 
     /// `ranked` with the latest record of the best sentence's document first (`Order`: by date,

@@ -115,8 +115,7 @@ extension Library {
         let latest: ((ScoredSentence) -> ScoredSentence)? = LatestRecord.asksLatest(question) ? { anchor in
             LatestRecord.latest(of: anchor, in: ranked, question: question, terms: terms, askedNoun: askedNoun)
         } : nil
-        let chosen = answerer.choose(LatestRecord.first(ranked, question: question, terms: terms, askedNoun: askedNoun),
-                                     askedNoun: askedNoun,
+        let chosen = answerer.choose(ranked, askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: days, total: total, latest: latest, answerType: answerType)
@@ -137,9 +136,9 @@ extension Library {
         // email asked for ("number to ring if dad needs to rearrange his eye appt"; gates H9 and
         // H2 still judge whose it is).
         if confidence < grounding.tau, let first = chosen.first,
-           ExtractiveAnswerer.singledOut(first, total: total, dates: days)
-            || LatestRecord.isLatest(first, in: ranked, question: question) && ExtractiveAnswerer.holdsNoun(first, askedNoun)
-            || (answerType == .phone || answerType == .email) && first.typed {
+           ExtractiveAnswerer.singledOut(first, total: total, dates: days, answerType: answerType,
+                                         latest: LatestRecord.isLatest(first, in: ranked, question: question)
+                                            && ExtractiveAnswerer.holdsNoun(first, askedNoun)) {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }

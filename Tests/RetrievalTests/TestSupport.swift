@@ -2,6 +2,7 @@ import Embeddings
 import Foundation
 import IntentKit
 import Store
+import Testing
 import XCTest
 @testable import Retrieval
 
@@ -77,4 +78,29 @@ func testChunk(_ lines: [String], doc: Int64 = 1, path: String = "/library/file.
     return EvidenceChunk(chunkId: doc, docId: doc, path: path, ordinal: 0, start: 0, end: length, text: text,
                          tokenCount: record.tokenCount, score: 1, cosine: 0.5, vectorRank: 1, lexicalRank: 1,
                          isNeighbour: false, record: record)
+}
+
+/// The helpers above do what the tests that use them take for granted.
+@Suite struct TestSupportTests {
+    @Test func aTestChunkHoldsItsLinesAndQuotesEachFromItsOwnBytes() {
+        let chunk = testChunk(["a: 1", "b: 22"], doc: 3, path: "/library/x.csv")
+        #expect(chunk.text == "a: 1\nb: 22" && chunk.docId == 3 && chunk.record.kind == .csv)
+        #expect(chunk.quote(textRange: 5..<10)?.start == 5 && chunk.quote(textRange: 5..<10)?.end == 10)
+    }
+
+    @Test func aTempLibraryWritesIntoItsDocsAndIsGoneAfter() throws {
+        var root: URL?
+        do {
+            let t = try TempLibrary()
+            root = t.root
+            let url = try t.write("note.md", "# Note\n\nThe key is under the mat.\n")
+            #expect(try sourceBytes(url.path, 8, 15) == "The key")
+        }
+        #expect(root.map { !FileManager.default.fileExists(atPath: $0.path) } == true)
+    }
+
+    @Test func theTinyEmbedderGivesUnitVectorsOfItsDimension() throws {
+        let vectors = try TinyLimitEmbedder().embed(["hello world", ""])
+        #expect(vectors.allSatisfy { $0.count == 8 && abs($0.reduce(0) { $0 + $1 * $1 } - 1) < 1e-5 })
+    }
 }

@@ -162,8 +162,12 @@ extension QuestionAnalysis {
     static let runOut = ["run": "expire", "runs": "expires", "ran": "expired", "running": "expiring"]
 
     /// Whether the question asks for a total ("total honey sales 2025?", "how much altogether",
-    /// "the whole reno incl contingency" is not one unless it says so).
+    /// "how much was the bike service all up", not "who set it all up"; "the whole reno incl
+    /// contingency" is not one unless it says so).
     public static func asksTotal(_ question: String) -> Bool {
-        !Set(TextSignals.words(question)).isDisjoint(with: ["total", "totals", "altogether", "overall"])
+        let words = TextSignals.words(question)
+        return !Set(words).isDisjoint(with: ["total", "totals", "altogether", "overall"])
+            || zip(words, words.dropFirst()).contains { $0 == "all" && $1 == "up" }
+                && !Set(words).isDisjoint(with: ["much", "many", "cost", "costs", "spend", "spent", "pay", "paid"])
     }
 }

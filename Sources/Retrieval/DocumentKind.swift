@@ -34,13 +34,14 @@ public enum DocumentKind: String, Sendable, Codable {
     /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`); an HTML
     /// definition list's term labels its description (HTML `+records4`), a JSON camelCase key
     /// reads as its words (JSON `+records3`) and a named object's own records open with its name (JSON
-    /// `+records4`: a person's shifts), a Markdown table's column of dates is spelled out
-    /// (Markdown `+records3`).
+    /// `+records4`: a person's shifts) and an unnamed object of a list opens with the list's key
+    /// (JSON `+records5`: `winter checks date: …`), a Markdown table's column of dates is spelled
+    /// out (Markdown `+records3`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records4"
-        case .json: "+records4"
+        case .json: "+records5"
         case .markdown: "+records3"
         case .csv: "+records2"
         case .text, .code: ""

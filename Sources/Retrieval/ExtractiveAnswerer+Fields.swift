@@ -16,6 +16,30 @@ extension ExtractiveAnswerer {
         return Double(words.filter { $0.first!.isUppercase }.count) >= 0.6 * Double(words.count)
     }
 
+    /// A plain text's heading: a unit underlined by a rule (`HOMEMADE ELECTROLYTE DRINK (training
+    /// only)` over `=====`), or a line of capitals of at most eight words without closing
+    /// punctuation, after any number (`1. BACON & EGG RICE CAKES (for the bike)`). As a `#`
+    /// heading does, it names what the lines under it are about and answers nothing itself.
+    static func isPlainHeading(_ texts: [String], _ i: Int) -> Bool {
+        func isRule(_ text: String) -> Bool {
+            text.first.map { "=-_*~".contains($0) } == true && SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
+        }
+        let text = texts[i]
+        guard !text.contains("\n"), !text.contains(":"), !isRule(text) else { return false }
+        if i + 1 < texts.count, isRule(texts[i + 1]) { return true }
+        guard let last = text.last, !".,;!?".contains(last) else { return false }
+        // its words outside brackets, after any number: all capitals
+        var depth = 0, words = 0, letters = 0, inWord = false
+        for c in text.drop(while: { $0.isNumber || $0 == "." || $0 == ")" || $0 == " " }) {
+            if c == "(" { depth += 1 } else if c == ")" { depth = max(depth - 1, 0) }
+            guard depth == 0, c != ")" else { inWord = false; continue }
+            if c.isLowercase { return false }
+            if c.isLetter { letters += 1; if !inWord { words += 1 } }
+            inWord = !c.isWhitespace
+        }
+        return letters >= 6 && words <= 8
+    }
+
     /// Whether a field of `text` (`Label: value`, or one of a record's) has a value and a label of
     /// at most four words ending in one of `stems` (`labelStems`), or whose words before a
     /// preposition do: "Valuation band" for "band", "Mileage at service" for "mileage", not
@@ -41,6 +65,19 @@ extension ExtractiveAnswerer {
             let stems = Set(TextSignals.words(String(label)).map(TextSignals.stem))
             return Double(forms.filter { !$0.isDisjoint(with: stems) }.count) / Double(forms.count)
         }.max() ?? 0
+    }
+
+    /// Whether a field of `text` is labelled with what the question asks: a label of at most four
+    /// words that holds every word of the noun asked (`forms`) and no word the question lacks
+    /// (`Arrival window` for "the arrival window for mark ellery"; not `Nose weight` for "the
+    /// caravan's max weight").
+    static func labelsAsked(_ text: String, _ forms: [Set<String>], question: Set<String>) -> Bool {
+        !forms.isEmpty && text.components(separatedBy: "; ").contains { field in
+            guard let (label, value) = TextSignals.labelled(field), !value.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+            let stems = TextSignals.words(String(label)).map(TextSignals.stem)
+            return (1...4).contains(stems.count) && stems.allSatisfy(question.contains)
+                && forms.allSatisfy { !$0.isDisjoint(with: stems) }
+        }
     }
 
     /// Each word of the noun asked as the stems a label may hold for it (`labelStems`).

@@ -97,7 +97,8 @@ struct ExtractiveAnswerer {
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
                 let text = texts[i]
-                if text.hasPrefix("#") || chunk.ordinal == 0 && i == 0 && ranges.count > 1 && Self.isTitleLine(text) { continue }
+                if text.hasPrefix("#") || Self.isPlainHeading(texts, i)
+                    || chunk.ordinal == 0 && i == 0 && ranges.count > 1 && Self.isTitleLine(text) { continue }
                 // CSV cells are words too ("Groceries,February,230" is a row of three).
                 let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".
@@ -145,7 +146,7 @@ struct ExtractiveAnswerer {
         var titleSeen = !startsDocument
         var result = matched
         for i in texts.indices {
-            if texts[i].hasPrefix("#") {
+            if texts[i].hasPrefix("#") || isPlainHeading(texts, i) {
                 heading = titleSeen ? matched[i].found : nil
                 titleSeen = true
                 continue

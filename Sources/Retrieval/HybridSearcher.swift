@@ -18,6 +18,8 @@ struct HybridSearcher {
         var slot: Int?
         var vectorRank: Int?
         var lexicalRank: Int?
+        /// The idf-weighted share of the question's terms the chunk holds.
+        var coverage: Double = 0
     }
 
     /// `verifyVectors`: the vector file is not of the transaction's generation, so every
@@ -92,14 +94,20 @@ struct HybridSearcher {
         t = ContinuousClock.now
         let topFused = fused.first?.fused ?? 1
         for i in fused.indices {
-            let coverage = records[fused[i].id].map { terms.coverage(ofText: $0.text) } ?? 0
-            fused[i].fused = (1 - cfg.rerankWeight) * fused[i].fused / topFused + cfg.rerankWeight * coverage
+            fused[i].coverage = records[fused[i].id].map { terms.coverage(ofText: $0.text) } ?? 0
+            fused[i].fused = (1 - cfg.rerankWeight) * fused[i].fused / topFused + cfg.rerankWeight * fused[i].coverage
         }
         fused.sort { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
         trace.record("rerank", ids: fused.map(\.id), scores: fused.map(\.fused), since: t)
 
         t = ContinuousClock.now
-        let selected = mmr(fused, target: target, vectors: vectors)
+        var selected = mmr(fused, target: target, vectors: vectors)
+        // The chunk holding most of the question's weight is never left out: a lexical hit on the
+        // rarest words ("clifton" in a gear list) that no vector found fuses low all the same.
+        if let best = fused.max(by: { ($0.coverage, -$0.id) < ($1.coverage, -$1.id) }),
+           best.coverage > (selected.map(\.coverage).max() ?? 0) + cfg.uncoveredMargin {
+            selected.append(best)
+        }
         trace.record("mmr", ids: selected.map(\.id), scores: selected.map(\.fused), since: t)
 
         t = ContinuousClock.now

@@ -12,7 +12,8 @@ import Foundation
 /// addresses — labelled with the key and the kind (`phones mobile: 07700 900562`). Longer lists,
 /// bigger objects and lists of bigger objects are records of their own; a bigger object's
 /// members are labelled with the keys that lead to it from its list or the root (`hot_water
-/// mode: schedule`, at most `pathKeys` keys). The text keeps the file's order, so every run of
+/// mode: schedule`, at most `pathKeys` keys). An unnamed object of a list is one of what its list
+/// holds: its first label opens with the list's key (`winter checks date: …; temp C: 6.5`). The text keeps the file's order, so every run of
 /// text maps forward into the file and a quote is one stretch of it: a record that holds a
 /// record of its own is cut there and goes on in a new line after it. A document that does not
 /// parse, or nests deeper than `maxDepth`, is read as before: its string values, a paragraph each.
@@ -81,6 +82,9 @@ enum JSONRecords {
         var builder: ExtractedTextBuilder
         /// Members written to the current line so far.
         var open = false
+        /// The key of the list whose object is being written, for its first label
+        /// (`winter checks date: …`): an unnamed object of a list is one of what the list holds.
+        var listKey: String?
 
         /// Writes `node`; `key` labels a list's scalars, `path` the keys that lead to an object;
         /// `owner` (`name: Ewa Kowalczyk`) opens each record of an object's own that a named
@@ -99,6 +103,7 @@ enum JSONRecords {
             case .object(let members):
                 let named = name(of: members)
                 if let owner, named == nil { lead(owner) }
+                if named == nil, path.isEmpty, let key, !Self.genericKeys.contains(key.lowercased()) { listKey = key }
                 for (name, value) in members { add(name, value, path: path, owner: named ?? owner) }
                 flush()
             }
@@ -112,6 +117,9 @@ enum JSONRecords {
             }
             return nil
         }
+        /// List keys that say nothing of what the list holds.
+        static let genericKeys: Set<String> = ["items", "data", "records", "entries", "results", "rows", "list", "values",
+                                               "objects", "elements", "children", "nodes"]
         static let nameKeys: Set<String> = ["name", "full name", "full_name", "display name", "display_name", "title",
                                             "employee name", "pet name", "patient name", "member name"]
 
@@ -208,6 +216,8 @@ enum JSONRecords {
             guard !shown.isEmpty else { return }
             if open { builder.appendText("; ") }
             open = true
+            var label = label
+            if let key = listKey.take(), let inner = label, Writer.label([key, inner]) == "\(key) \(inner)" { label = key + " " + inner }
             if let label { builder.appendText(JSONRecords.spaced(label) + ": ") }
             for (n, (r, isString)) in shown.enumerated() {
                 if n > 0 { builder.appendText(", ") }
@@ -220,6 +230,7 @@ enum JSONRecords {
         mutating func flush() {
             if open { builder.appendBreak() }
             open = false
+            listKey = nil
         }
     }
 

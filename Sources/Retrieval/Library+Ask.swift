@@ -135,10 +135,19 @@ extension Library {
         // my chase account": the last row's `Balance: 2106.60`), and a line holding the phone or
         // email asked for ("number to ring if dad needs to rearrange his eye appt"; gates H9 and
         // H2 still judge whose it is).
+        // So does a field labelled with the whole noun asked whose file and chunk hold most of
+        // the question ("the arrival window for mark ellery on 19th feb": `Arrival window: 08:00 –
+        // 12:00` in the appointment's confirmation).
+        let labelledBar = configuration.labelledNounContextCoverage
+        let nounForms = ExtractiveAnswerer.labelForms(askedNoun), questionStems = TextSignals.stems(question)
+        let labelsNoun = { (s: ScoredSentence) in
+            s.contextCoverage >= labelledBar && ExtractiveAnswerer.labelsAsked(s.whole ?? s.text, nounForms, question: questionStems)
+        }
         if confidence < grounding.tau, let first = chosen.first,
            ExtractiveAnswerer.singledOut(first, total: total, dates: days, answerType: answerType,
                                          latest: LatestRecord.isLatest(first, in: ranked, question: question)
-                                            && ExtractiveAnswerer.holdsNoun(first, askedNoun)) {
+                                            && ExtractiveAnswerer.holdsNoun(first, askedNoun))
+            || chosen.contains(where: labelsNoun) {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }

@@ -80,6 +80,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// Rerank after fusion: relevance = (1 − w) × fused / best fused + w × idf-weighted share of
     /// question terms in the chunk. 0 keeps the plain fusion order.
     public var rerankWeight: Double = 0.5
+    /// The chunk holding the most of the question's weight joins the evidence when it holds this
+    /// much more than every chunk chosen (1: never).
+    public var uncoveredMargin: Double = 0.15
     /// Document frequencies are counted up to this many chunks (rarer terms weigh more).
     public var frequencyCap: Int = 1_000
     /// The lexical query takes the question's words rarest first while the sum of their chunk
@@ -150,6 +153,10 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// embedded with the question, and a cosine of at least this lifts the confidence to τ
     /// (0: off). Costs one embedding, only for answers that would abstain at gate A.
     public var sentenceRescueCosine: Double = 0.6
+    /// A field labelled with the whole noun asked (`Arrival window: 08:00 – 12:00` for "the
+    /// arrival window for mark ellery on 19th feb") stands against gate A when its chunk and file
+    /// hold at least this share of the question's weight: they say whose it is (1: off).
+    public var labelledNounContextCoverage: Double = 0.6
     /// Confidence = logistic(slope × (evidence − midpoint)), where evidence blends the best
     /// sentence's idf-weighted question-term coverage (this weight) with its chunk's coverage.
     public var sentenceCoverageWeight: Double = 0.65

@@ -64,6 +64,29 @@ enum SentenceSplitter {
         return i < b.count && b[i] == UInt8(ascii: "#")
     }
 
+    /// Whether the line starting at `from` is a rule: three or more of one of `=`, `-`, `_`, `*`,
+    /// `~` and nothing else but spaces (a plain text's underline of a heading, or a break).
+    static func isRuleLine<C: RandomAccessCollection>(_ b: C, from: Int) -> Bool where C.Element == UInt8, C.Index == Int {
+        var i = from, mark: UInt8 = 0, count = 0
+        while i < b.endIndex, b[i] != 0x0A {
+            let c = b[i]
+            i += 1
+            if c == 0x20 || c == 0x09 || c == 0x0D { continue }
+            guard [UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "*"), UInt8(ascii: "~")].contains(c),
+                  mark == 0 || c == mark else { return false }
+            mark = c
+            count += 1
+        }
+        return count >= 3
+    }
+
+    /// The start of the line that the newline at `i` ends.
+    private static func lineStart(_ b: [UInt8], endingAt i: Int) -> Int {
+        var s = i
+        while s > 0, b[s - 1] != 0x0A { s -= 1 }
+        return s
+    }
+
     /// Whether the dot at `i` ends a run of dots leading to a value ("Jim the plumber ......
     /// 07700 900418", a phone list's or a contents page's leaders): four dots or more, or two or
     /// more before a digit. An ellipsis before a capital ("wait... Then") still ends a sentence.
@@ -82,6 +105,8 @@ enum SentenceSplitter {
         let c = b[k]
         if c == 0x0A { return true }
         if isHeadingLine(b, endingAt: i) { return true }
+        // a plain text's rule (`=====` under a heading, `-----` between parts) is a line of its own
+        if isRuleLine(b, from: k) || isRuleLine(b, from: lineStart(b, endingAt: i)) { return true }
         if c == UInt8(ascii: "#") || c == UInt8(ascii: "|") { return true }
         if c == UInt8(ascii: ">") {
             // a quoted email's paragraph wraps from one `> ` line to the next at the same depth

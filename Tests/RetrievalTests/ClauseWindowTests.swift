@@ -226,6 +226,9 @@ import Testing
         // a column of totals, a sentence about one: no row of totals
         #expect(!ExtractiveAnswerer.isTotalRow(rows[0]) && !ExtractiveAnswerer.isTotalRow("The total was £45."))
         #expect(!QuestionAnalysis.asksTotal("how much was the van service?"))
+        #expect(QuestionAnalysis.asksTotal("how much was the bike service all up"))
+        #expect(!QuestionAnalysis.asksTotal("who set it all up?"))
+        #expect(!QuestionAnalysis.asksTotal("when are all the upstairs windows due"))
     }
 
     @Test func aBestLineHoldingOnlyTheFilesTopicGivesWayToTheKindAsked() {

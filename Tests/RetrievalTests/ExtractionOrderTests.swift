@@ -103,9 +103,33 @@ import Testing
         let lines = text.text.split(separator: "\n").map(String.init)
         #expect(lines.first == "rota week: 16")
         #expect(lines.contains("employee id: E09; name: Ewa Kowalczyk"))
-        #expect(lines.contains("name: Ewa Kowalczyk; date: 2026-04-17 (17 April 2026); start: 06:00; end: 10:30; unpaid break mins: 0; position: Bakery"))
+        #expect(lines.contains("name: Ewa Kowalczyk; shifts date: 2026-04-17 (17 April 2026); start: 06:00; end: 10:30; unpaid break mins: 0; position: Bakery"))
         // the name is the file's words, not a quote of its own: each shift's quote is its own bytes
-        #expect(TextSignals.isRecord(lines.last!) && lines.last!.hasPrefix("name: Ewa Kowalczyk; date: 2026-04-18"))
+        #expect(TextSignals.isRecord(lines.last!) && lines.last!.hasPrefix("name: Ewa Kowalczyk; shifts date: 2026-04-18"))
+    }
+
+    @Test func anUnnamedObjectOfAListOpensWithTheListsKey() throws {
+        let source = """
+            {"hive": "Van Dyk 2", "winterChecks": [{"date": "2025-12-14", "tempC": 6.5, "weightKg": 31, "note": "heavy"},
+              {"date": "2026-01-20", "tempC": 4, "results": {"Basil": "flying", "Clover": "cluster heard"}}],
+             "items": [{"what": "feeder", "qty": 2, "price": 9, "shop": "Dadant"}],
+             "queens": [{"name": "Hilde", "marked": "blue", "year": 2025, "from": "Kees"}],
+             "temperatureReadingsOfTheYard": [{"temperatureCelsius": 5, "b": 1, "c": 2, "d": 3}]}
+            """
+        let bytes = Array(source.utf8)
+        let text = try TextExtractor.extract(bytes, kind: .json, path: "t.json")
+        #expect(Self.check(text, bytes))
+        let lines = text.text.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "hive: Van Dyk 2",
+            "winter checks date: 2025-12-14 (14 December 2025); temp C: 6.5; weight kg: 31; note: heavy",
+            "winter checks date: 2026-01-20 (20 January 2026); temp C: 4; results Basil: flying; results Clover: cluster heard",
+            // a list's generic key, a named object, and a key that would make the label too long: as they are
+            "what: feeder; qty: 2; price: 9; shop: Dadant",
+            "name: Hilde; marked: blue; year: 2025; from: Kees",
+            "temperature celsius: 5; b: 1; c: 2; d: 3",
+        ])
+        #expect(lines.allSatisfy { TextSignals.isRecord($0) || !$0.contains(";") })
     }
 
     @Test func csvAndHTMLTablesKeepTheFilesOrder() throws {

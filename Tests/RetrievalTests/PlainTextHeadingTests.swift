@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import Retrieval
+
+/// A plain text's headings — a line underlined by a rule, or a line of capitals — name what the
+/// lines under them are about, as `#` headings do, and answer nothing themselves.
+@Suite struct PlainTextHeadingTests {
+    static let recipes = """
+        RACE FUEL + RECOVERY - the stuff that works for me
+
+        ==================================================
+        1. BACON & EGG RICE CAKES (for the bike)
+        ==================================================
+        Makes 12 squares. Each square roughly 32 g carbs.
+
+        Ingredients
+        - 2 cups uncooked sushi rice
+        - 1/2 tsp flaky salt, plus extra for sprinkling
+
+        ==================================================
+        2. HOMEMADE ELECTROLYTE DRINK (training only - Tailwind on race day)
+        ==================================================
+        Per 750 ml bottle:
+        - 750 ml water
+        - 45 g maltodextrin (3 heaped tbsp)
+        - 1/4 tsp salt (about 575 mg sodium)
+        - juice of half a lemon
+
+        Shake well. Roughly 45 g carbs per bottle.
+        """
+
+    static func units(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return SentenceSplitter.split(text, lineMode: false).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    @Test func aRuleIsALineOfItsOwnAndEndsTheHeadingAboveIt() {
+        let units = Self.units("HOMEMADE ELECTROLYTE DRINK (training only - Tailwind on race day)\n=====\nPer 750 ml bottle:\n- 1/4 tsp salt\n")
+        #expect(units == ["HOMEMADE ELECTROLYTE DRINK (training only - Tailwind on race day)", "=====", "Per 750 ml bottle:", "- 1/4 tsp salt"])
+        #expect(Self.units("Some prose that wraps\nonto a second line.\n") == ["Some prose that wraps\nonto a second line."])
+        #expect(SentenceSplitter.isRuleLine(Array("  * * *".utf8), from: 0))
+        #expect(!SentenceSplitter.isRuleLine(Array("- 2 eggs".utf8), from: 0))
+        #expect(!SentenceSplitter.isRuleLine(Array("==".utf8), from: 0))
+        #expect(!SentenceSplitter.isRuleLine(Array("=-=".utf8), from: 0))
+    }
+
+    @Test func headingsAreUnderlinedOrCapitalsOutsideBrackets() {
+        func heading(_ text: String, _ next: String = "Makes 12 squares.") -> Bool { ExtractiveAnswerer.isPlainHeading([text, next], 0) }
+        #expect(heading("Homemade electrolyte drink", "====="))
+        #expect(heading("1. BACON & EGG RICE CAKES (for the bike)"))
+        #expect(heading("RECOVERY SMOOTHIE"))
+        // its words outside brackets are not all capitals, it is a field, a sentence, or too short
+        #expect(!heading("FOR THE NETBALL BREAKUP (end of season) - Saturday 25/04/2026, 1pm at Aisha's (41 Rennie Street)"))
+        #expect(!heading("TOTAL: 466"))
+        #expect(!heading("PLEASE CALL BEFORE NOON."))
+        #expect(!heading("VAT"))
+        #expect(!heading("=====", "Per 750 ml bottle:"))
+    }
+
+    @Test func anIngredientUnderItsHeadingAnswersForIt() throws {
+        let t = try TempLibrary()
+        try t.write("Race fuel & recovery recipes.txt", Self.recipes)
+        for i in 1...4 { try t.write("note\(i).md", "# Note \(i)\n\nThe bins go out on Tuesday \(i). Rent of flat \(i) is paid on the first.\n") }
+        try t.library.enqueue(paths: [t.docs])
+        _ = try t.library.processQueue()
+        let answer = try t.library.ask(question: "how much salt goes in the homemade electrolyte drink")
+        #expect(answer.answer?.contains("1/4 tsp salt") == true, "\(String(describing: answer.answer)) \(answer.grounding)")
+        #expect(answer.answer?.contains("ELECTROLYTE") == false)
+    }
+}

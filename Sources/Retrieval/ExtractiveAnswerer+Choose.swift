@@ -109,6 +109,15 @@ extension ExtractiveAnswerer {
            let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage }) {
             best = typed
         }
+        // Any other kind asked (an amount, a day, a time): another document's line holding it and
+        // as much of the question, scoring close ("how much was the tri suit": the bank's row for
+        // `TRISUIT`, not the checklist's "New tri suit (arrived 24/03)").
+        if !best.typed, answerType != .open, configuration.typedAnswerLogOdds > 0,
+           let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage }),
+           best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
+                            : typed.score >= configuration.secondSentenceRatio * best.score {
+            best = typed
+        }
         // The latest asked for ("the latest balance on my chase account"): of the record chosen,
         // its file's latest that holds as much (`LatestRecord`), though the line ranked best was
         // another file's.

@@ -8,6 +8,9 @@ struct QuestionTerms {
     /// The stem keys a text's word may match, each with its term's index: every term's own key
     /// and those of its other forms ("thomas" for "Tom", "sat" for "Saturday", `WordVariants`).
     private let matchKeys: [UInt64: [Int]]
+    /// Two adjacent words of the question as one (`trisuit`), by its key, and the terms it holds.
+    private let joined: [UInt64: Joined]
+    private struct Joined { let word: [UInt8]; let terms: [Int] }
     /// Capitalised words of the question (after its first word) that occur in no chunk: names
     /// the library knows nothing about.
     let unknownNames: [String]
@@ -57,6 +60,15 @@ struct QuestionTerms {
         matchKeys = Dictionary(terms.enumerated().flatMap { i, term in
             [(term.key, [i])] + WordVariants.variants(of: term.word, capitalised: names.contains(term.word)).map { (TextTerms.stemKey($0), [i]) }
         }, uniquingKeysWith: { a, b in Array(Set(a + b)).sorted() })
+        // Two words typed apart meet the one word a file writes them as, exactly ("tri suit":
+        // `TRISUIT`), which holds both; a key keeps only six bytes ("rain force" is no "rainforest").
+        let index = Dictionary(terms.enumerated().map { ($1.word, $0) }, uniquingKeysWith: min)
+        let written = TextTerms.words(question)
+        joined = Dictionary(zip(written, written.dropFirst()).compactMap { a, b -> (UInt64, Joined)? in
+            guard let i = index[a], let j = index[b], i != j, a.count >= 2, b.count >= 2,
+                  (a + b).allSatisfy(\.isLetter) else { return nil }
+            return (TextTerms.stemKey(a + b), Joined(word: Array((a + b).utf8), terms: [i, j]))
+        }, uniquingKeysWith: { a, _ in a })
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
 
@@ -106,6 +118,9 @@ struct QuestionTerms {
         TextTerms.forEachWord(text, joiningHyphens: true) { bytes in
             let key = TextTerms.stemKey(bytes)
             for term in matchKeys[key] ?? [] { found[term] = true }
+            if !joined.isEmpty, let pair = joined[key], bytes.elementsEqual(pair.word) || bytes.elementsEqual(pair.word + [0x73]) {
+                for term in pair.terms { found[term] = true }
+            }
         }
         var hit = 0.0
         for (i, term) in terms.enumerated() where found[i] { hit += term.idf }

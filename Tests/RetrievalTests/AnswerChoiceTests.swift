@@ -62,12 +62,32 @@ import Testing
         #expect(answerer.choose(florist + venue, askedNoun: ["ref"]).map(\.text) == [florist[0].text])
     }
 
+    @Test func anAmountAskedComesFromAnotherFilesLineThatHoldsItAndAsMuchOfTheQuestion() {
+        var checklist = file(["- [x] New tri suit (Tri Gear NZ, arrived 24/03)"], doc: 1, score: { _ in 20.7 })
+        var bank = file(["Date: 20/03/2025; Payee: TRI GEAR NZ ONLINE; Particulars: TRISUIT; Amount: -184.00"], doc: 2,
+                        path: "/library/Statement March.csv", score: { _ in 20.0 })
+        for i in checklist.indices { checklist[i].modelScored = true }
+        bank[0].typed = true
+        bank[0].modelScored = true
+        #expect(answerer.choose(checklist + bank, answerType: .quantity).map(\.text) == [bank[0].text])
+        // one that holds less of the question, or scores far below, does not answer for it
+        bank[0].coverage = 0.3
+        #expect(answerer.choose(checklist + bank, answerType: .quantity).map(\.text) == [checklist[0].text])
+        bank[0].coverage = 0.5
+        bank[0].score = 17
+        #expect(answerer.choose(checklist + bank, answerType: .quantity).map(\.text) == [checklist[0].text])
+        #expect(answerer.choose(checklist + bank).map(\.text) == [checklist[0].text])
+    }
+
     @Test func aPhoneAskedComesFromTheLineThatHoldsOne() {
         let mileage = file(["trip id: T-0108; date: 2026-03-07; purpose: walkthrough w/ Wren Albright; miles: 62.8"], doc: 1)
         var timeline = file(["**Planner:** Wren Albright, Albright Events — (503) 555-0131"], doc: 2, score: { _ in 0.5 })
         timeline[0].typed = true
         #expect(answerer.choose(mileage + timeline, answerType: .phone).map(\.text) == [timeline[0].text])
-        #expect(answerer.choose(mileage + timeline, answerType: .quantity).map(\.text) == [mileage[0].text])
+        // a quantity asked: the trip's miles hold one, and the phone line does not answer for them
+        var miles = mileage
+        miles[0].typed = true
+        #expect(answerer.choose(miles + timeline, answerType: .quantity).map(\.text) == [mileage[0].text])
         // an ISO or dashed date is no phone number
         #expect(!AnswerType.phone.isSatisfied(by: mileage[0].text, question: "wren's phone number"))
         #expect(!AnswerType.phone.isSatisfied(by: "due 07-03-2026", question: "the phone number"))

@@ -40,6 +40,20 @@ import Testing
         #expect(!TextSignals.stems("Mon - Fri, 2026-03-14").contains("monfri"))
     }
 
+    @Test func twoWordsTypedApartMeetTheOneWordAFileWrites() {
+        let terms = QuestionTerms(question: "how much was the tri suit", frequencies: ["tri": 3, "suit": 1], chunkCount: 20)
+        #expect(terms.matches("Payee: TRI GEAR NZ ONLINE; Particulars: TRISUIT").coverage == 1)
+        #expect(terms.matches("Particulars: SUITCASE").coverage == 0)
+        #expect(terms.matches("2 x TRISUITS").coverage == 1)
+        // only the very word: a key keeps six bytes, and "rain force" is no "rainforest"
+        let rain = QuestionTerms(question: "the rain force failed to thrive when", frequencies: [:], chunkCount: 20)
+        #expect(!zip(rain.terms, rain.matches("The Amazon rainforest").found).contains { $0.word == "force" && $1 })
+        let garden = QuestionTerms(question: "whats our garden waste permit number", frequencies: [:], chunkCount: 20)
+        let found = garden.matches("Garden: hedge cut in May").found
+        #expect(zip(garden.terms, found).contains { $0.word == "garden" && $1 })
+        #expect(zip(garden.terms, found).contains { $0.word == "waste" && !$1 })
+    }
+
     @Test func aVerbAskedMeetsTheNounARecordWritesForIt() {
         #expect(WordVariants.variants(of: "end", capitalised: false).contains("maturity"))
         #expect(QuestionAnalysis.askedNoun(of: "when does the car lease end") == ["end"])

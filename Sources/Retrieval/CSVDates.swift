@@ -18,12 +18,14 @@ extension CSVExtractor {
     /// `05-03-2025`, optionally followed by a time): day first when some first number is above 12,
     /// month first when some second number is; nil for other columns and for a column that does
     /// not say (every number 12 or less: `05/03/2025` could be either, and is left as written).
-    /// `rows` are the rows' trimmed values, a CSV's or a Markdown table's; empty values are passed over.
+    /// `rows` are the rows' trimmed values, a CSV's or a Markdown table's; empty values and a row
+    /// of totals' (`TOTALS`) are passed over.
     static func dateOrders(_ rows: [[ArraySlice<UInt8>]]) -> [DateOrder?] {
         let width = rows.map(\.count).max() ?? 0
         return (0..<width).map { column in
             var firstBig = false, secondBig = false, seen = false
-            for row in rows where column < row.count && !row[column].isEmpty {
+            // a row of totals' `TOTALS` (or `Opening balance`) is passed over
+            for row in rows where column < row.count && !row[column].isEmpty && !Self.isTotalWord(row[column]) {
                 guard let (a, b, _) = numericDate(row[column]) else { return nil }
                 seen = true
                 firstBig = firstBig || a > 12
@@ -51,6 +53,12 @@ extension CSVExtractor {
         let rest = value.dropFirst(s2 + 5)
         guard rest.isEmpty || rest.first == 0x20 || rest.first == 0x54 else { return nil }
         return (a, m, year)
+    }
+
+    /// A value that names a row of totals or balances (`TOTALS`, `Grand total`, `Closing balance`).
+    private static func isTotalWord(_ value: ArraySlice<UInt8>) -> Bool {
+        let lowered = String(decoding: value.prefix(16), as: UTF8.self).lowercased()
+        return ["total", "subtotal", "sub-total", "grand total", "opening balance", "closing balance"].contains { lowered.hasPrefix($0) }
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {

@@ -36,14 +36,15 @@ public enum DocumentKind: String, Sendable, Codable {
     /// reads as its words (JSON `+records3`) and a named object's own records open with its name (JSON
     /// `+records4`: a person's shifts) and an unnamed object of a list opens with the list's key
     /// (JSON `+records5`: `winter checks date: …`), a Markdown table's column of dates is spelled
-    /// out (Markdown `+records3`).
+    /// out (Markdown `+records3`), and so is a CSV's or a table's whose row of totals says `TOTALS`
+    /// (CSV `+records3`, Markdown `+records4`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records4"
         case .json: "+records5"
-        case .markdown: "+records3"
-        case .csv: "+records2"
+        case .markdown: "+records4"
+        case .csv: "+records3"
         case .text, .code: ""
         }
     }

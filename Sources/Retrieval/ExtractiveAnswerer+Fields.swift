@@ -22,12 +22,13 @@ extension ExtractiveAnswerer {
     /// heading does, it names what the lines under it are about and answers nothing itself.
     static func isPlainHeading(_ texts: [String], _ i: Int) -> Bool {
         func isRule(_ text: String) -> Bool {
-            text.first.map { "=-_*~".contains($0) } == true && SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
+            text.utf8.first.map { "=-_*~".utf8.contains($0) } == true && SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
         }
-        let text = texts[i]
-        guard !text.contains("\n"), !text.contains(":"), !isRule(text) else { return false }
+        let text = texts[i], bytes = text.utf8
+        guard !bytes.contains(0x0A), !bytes.contains(0x3A), !isRule(text) else { return false }
         if i + 1 < texts.count, isRule(texts[i + 1]) { return true }
-        guard let last = text.last, !".,;!?".contains(last) else { return false }
+        guard let last = bytes.last, !".,;!?".utf8.contains(last),
+              !bytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) || bytes.contains(0x28) else { return false }
         // its words outside brackets, after any number: all capitals
         var depth = 0, words = 0, letters = 0, inWord = false
         for c in text.drop(while: { $0.isNumber || $0 == "." || $0 == ")" || $0 == " " }) {

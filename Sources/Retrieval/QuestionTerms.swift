@@ -57,7 +57,7 @@ struct QuestionTerms {
             let df = Double(frequencies[word] ?? 0)
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
         }
-        matchKeys = Dictionary(terms.enumerated().flatMap { i, term in
+        var keys = Dictionary(terms.enumerated().flatMap { i, term in
             [(term.key, [i])] + WordVariants.variants(of: term.word, capitalised: names.contains(term.word)).map { (TextTerms.stemKey($0), [i]) }
         }, uniquingKeysWith: { a, b in Array(Set(a + b)).sorted() })
         // Two words typed apart meet the one word a file writes them as, exactly ("tri suit":
@@ -69,6 +69,9 @@ struct QuestionTerms {
                   (a + b).allSatisfy(\.isLetter) else { return nil }
             return (TextTerms.stemKey(a + b), Joined(word: Array((a + b).utf8), terms: [i, j]))
         }, uniquingKeysWith: { a, _ in a })
+        // a joined word's key is among the keys, so that a word of no key costs one lookup
+        for key in joined.keys where keys[key] == nil { keys[key] = [] }
+        matchKeys = keys
         unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
     }
 
@@ -117,8 +120,10 @@ struct QuestionTerms {
         guard total > 0 else { return (0, found) }
         TextTerms.forEachWord(text, joiningHyphens: true) { bytes in
             let key = TextTerms.stemKey(bytes)
-            for term in matchKeys[key] ?? [] { found[term] = true }
-            if !joined.isEmpty, let pair = joined[key], bytes.elementsEqual(pair.word) || bytes.elementsEqual(pair.word + [0x73]) {
+            guard let hits = matchKeys[key] else { return }
+            for term in hits { found[term] = true }
+            if !joined.isEmpty, let pair = joined[key],
+               bytes.elementsEqual(pair.word) || bytes.count == pair.word.count + 1 && bytes.last == 0x73 && bytes.dropLast().elementsEqual(pair.word) {
                 for term in pair.terms { found[term] = true }
             }
         }

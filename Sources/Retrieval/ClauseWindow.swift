@@ -55,6 +55,15 @@ struct ClauseWindow {
         let leadRange = leading.map { fields[$0.lowerBound].lowerBound..<fields[$0.upperBound - 1].upperBound }
         let lead = leadRange.map { String(decoding: bytes[$0], as: UTF8.self) } ?? ""
         let offset = leading?.upperBound ?? 0
+        // the fields that say whose record it is, with any before them, hold all the question
+        // finds: they answer ("maya's CIIS id number": `patient ciis id: 7781204; patient first
+        // name: Maya; …`, the rest of the record left out)
+        if let leadRange {
+            let head = fields[0].lowerBound..<leadRange.upperBound
+            if terms.coverage(ofText: String(decoding: bytes[head], as: UTF8.self)) >= whole - 1e-9 {
+                return [part(of: sentence, head, bytes)]
+            }
+        }
         guard offset < fields.count,
               let found = bestRun(Array(fields.dropFirst(offset)), in: bytes, with: lead, unique: true) else { return [sentence] }
         let run = wholeObject((found.lowerBound + offset)..<(found.upperBound + offset), fields, bytes, from: offset)

@@ -123,6 +123,13 @@ import Testing
                 "addresses home street: 7 Raleigh Avenue; addresses home city: Scarborough; addresses home postcode: YO12 7EX"])
         #expect(parts("what's mum's mobile?", mum, frequencies: ["mum": 3, "mobile": 4])
             == ["name given: Margaret; name family: Holroyd; name display: Mum", "phones mobile: 07700 900410"])
+        // the fields that say whose record it is hold all the question finds: they answer
+        let maya = "patient ciis id: 7781204; patient first name: Maya; patient middle name: Rose; patient last name: "
+            + "Lindqvist; patient date ofBirth: 2024-03-18 (18 March 2024); patient sex: F; patient address street: 3318 "
+            + "Alcott Ct; patient address city: Denver; patient address state: CO; patient address zip: 80211; patient "
+            + "responsible parties name: Jenna Lindqvist; patient responsible parties relationship: Mother"
+        #expect(parts("whats maya's CIIS id number", maya, frequencies: ["maya": 9, "ciis": 2, "id": 6, "number": 9])
+            == ["patient ciis id: 7781204; patient first name: Maya; patient middle name: Rose; patient last name: Lindqvist"])
         // another person's record stays whole, for gate H to find the name missing
         #expect(parts("What's Maya's passport number?", Self.thomas, frequencies: f.merging(["maya": 2]) { a, _ in a })
             == [Self.thomas])

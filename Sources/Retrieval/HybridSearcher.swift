@@ -94,7 +94,7 @@ struct HybridSearcher {
         t = ContinuousClock.now
         let topFused = fused.first?.fused ?? 1
         for i in fused.indices {
-            fused[i].coverage = records[fused[i].id].map { terms.coverage(ofText: $0.text) } ?? 0
+            fused[i].coverage = records[fused[i].id].map { Self.coverage(of: $0, terms) } ?? 0
             fused[i].fused = (1 - cfg.rerankWeight) * fused[i].fused / topFused + cfg.rerankWeight * fused[i].coverage
         }
         fused.sort { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
@@ -195,6 +195,13 @@ struct HybridSearcher {
             chosen.append(pool.remove(at: bestIndex))
         }
         return chosen
+    }
+
+    /// The share of the question's weight a chunk holds, its file's name with it: a file's name
+    /// says what its chunks are about (`Kirkgate Lettings - Owner Statement ….csv`, whose rows
+    /// never say "Kirkgate").
+    static func coverage(of record: ChunkRecord, _ terms: QuestionTerms) -> Double {
+        terms.coverage(ofText: record.text + "\n" + ExtractiveAnswerer.fileTitle(record.path))
     }
 
     /// Weighted reciprocal-rank fusion: the score one list gives its item at 1-based `rank`.

@@ -18,6 +18,16 @@ import Testing
         #expect(a > c && c > b, "an item both lists rank beats a single first place")
     }
 
+    @Test func aChunksFileNameCountsInTheRerank() {
+        let terms = QuestionTerms(question: "when did kirkgate pay out the february rent",
+                                  frequencies: ["kirkgate": 3, "pay": 5, "february": 4, "rent": 9], chunkCount: 60)
+        let row = "Date: 23/02/2024 (23 February 2024); Description: Payment to landlord - BACS; Money Out: 595.80"
+        let statement = testChunk([row], path: "/library/Kirkgate Lettings - Owner Statement Flat 4.csv").record
+        let other = testChunk([row], path: "/library/Statement May.csv").record
+        #expect(HybridSearcher.coverage(of: statement, terms) > HybridSearcher.coverage(of: other, terms))
+        #expect(HybridSearcher.coverage(of: other, terms) == terms.coverage(ofText: row))
+    }
+
     private let similarity: [[Double]] = [[1, 0.9, 0.1], [0.9, 1, 0.2], [0.1, 0.2, 1]]
 
     @Test func mmrTradesRelevanceForDiversity() {

@@ -54,9 +54,9 @@ for lib in teacher translator student; do
     --floors "contain=0.60,false_abstain=0.17,in_library=0.35,hit5=0.95,abstain=0,offsets=1"
 done
 # Three more, measured unseen by the rules they then helped choose (MiniLM / hashing: landlord
-# 0.500 / 0.517 containment, 0.200 / 0.167 answerable abstention, 0.20 / 0.25 near misses, hit@5
-# 0.967 / 0.900; parents 0.617 / 0.600, 0.167 / 0.133, 0.40 / 0.30, 0.967 / 0.900; vetnurse
-# 0.767 / 0.650, 0.117 / 0.133, 0.75 / 0.60, 0.983 / 0.950): floors below both, each its own.
+# 0.533 / 0.517 containment, 0.183 / 0.167 answerable abstention, 0.20 / 0.25 near misses, hit@5
+# 0.967 / 0.900; parents 0.617 / 0.600, 0.167 / 0.133, 0.40 / 0.30, 0.983 / 0.900; vetnurse
+# 0.767 / 0.667, 0.117 / 0.133, 0.75 / 0.60, 0.983 / 0.967): floors below both, each its own.
 for entry in landlord:0.45:0.25:0.15 parents:0.55:0.22:0.25 vetnurse:0.60:0.17:0.55; do
   IFS=: read -r lib contain false_abstain in_library <<< "$entry"
   echo "(a person's files, $lib:)"

@@ -24,8 +24,8 @@ extension CSVExtractor {
         let width = rows.map(\.count).max() ?? 0
         return (0..<width).map { column in
             var firstBig = false, secondBig = false, seen = false
-            // a row of totals' `TOTALS` (or `Opening balance`) is passed over
-            for row in rows where column < row.count && !row[column].isEmpty && !Self.isTotalWord(row[column]) {
+            // a row of totals' `TOTALS` is passed over (`ExtractiveAnswerer.isTotalValue`)
+            for row in rows where column < row.count && !row[column].isEmpty && !isTotal(row[column]) {
                 guard let (a, b, _) = numericDate(row[column]) else { return nil }
                 seen = true
                 firstBig = firstBig || a > 12
@@ -55,10 +55,11 @@ extension CSVExtractor {
         return (a, m, year)
     }
 
-    /// A value that names a row of totals or balances (`TOTALS`, `Grand total`, `Closing balance`).
-    private static func isTotalWord(_ value: ArraySlice<UInt8>) -> Bool {
-        let lowered = String(decoding: value.prefix(16), as: UTF8.self).lowercased()
-        return ["total", "subtotal", "sub-total", "grand total", "opening balance", "closing balance"].contains { lowered.hasPrefix($0) }
+
+    /// A row of totals' value (a date never opens with a letter, so no other is decoded).
+    private static func isTotal(_ value: ArraySlice<UInt8>) -> Bool {
+        value.first.map { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A } == true
+            && ExtractiveAnswerer.isTotalValue(String(decoding: value.prefix(24), as: UTF8.self))
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {

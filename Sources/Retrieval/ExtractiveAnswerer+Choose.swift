@@ -102,20 +102,17 @@ extension ExtractiveAnswerer {
                                              : typed.score >= configuration.secondSentenceRatio * best.score) {
             best = typed
         }
-        // A phone number or an email address asked, which the best document's lines lack: another
-        // document's line holding it and as much of the question ("wren albright's phone number":
-        // the planner's line of the timeline, not the mileage log's trip with her).
-        if !best.typed, answerType == .phone || answerType == .email,
-           let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage }) {
-            best = typed
-        }
-        // Any other kind asked (an amount, a day, a time): another document's line holding it and
-        // as much of the question, scoring close ("how much was the tri suit": the bank's row for
-        // `TRISUIT`, not the checklist's "New tri suit (arrived 24/03)").
-        if !best.typed, answerType != .open, configuration.typedAnswerLogOdds > 0,
+        // The kind asked, which the best document's lines lack: another document's line holding it
+        // and as much of the question answers — a phone number or an email address whatever its
+        // score ("wren albright's phone number": the planner's line of the timeline, not the
+        // mileage log's trip with her), another kind (an amount, a day, a time) when it scores
+        // close ("how much was the tri suit": the bank's row for `TRISUIT`, not the checklist's
+        // "New tri suit (arrived 24/03)").
+        if !best.typed, answerType != .open,
            let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage }),
-           best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
-                            : typed.score >= configuration.secondSentenceRatio * best.score {
+           answerType == .phone || answerType == .email || configuration.typedAnswerLogOdds > 0
+            && (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
+                                 : typed.score >= configuration.secondSentenceRatio * best.score) {
             best = typed
         }
         // The latest asked for ("the latest balance on my chase account"): of the record chosen,

@@ -157,9 +157,13 @@ extension ExtractiveAnswerer {
     static func isTotalRow(_ text: String) -> Bool {
         guard TextSignals.isRecord(text) else { return false }
         return text.components(separatedBy: "; ").contains { field in
-            guard let (_, value) = TextSignals.labelled(field) else { return false }
-            let words = TextSignals.words(String(value)).prefix(2)
-            return words.first == "total" || words.first == "totals" || words == ["grand", "total"]
+            TextSignals.labelled(field).map { isTotalValue($0.value) } == true
         }
+    }
+
+    /// A value that names a row of totals: it opens with "Total", "TOTALS" or "Grand total".
+    static func isTotalValue(_ value: some StringProtocol) -> Bool {
+        let words = TextSignals.words(String(value.prefix(24))).prefix(2)
+        return words.first == "total" || words.first == "totals" || words == ["grand", "total"]
     }
 }

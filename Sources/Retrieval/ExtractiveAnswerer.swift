@@ -76,13 +76,14 @@ struct ExtractiveAnswerer {
         let context = SentenceFeatures.QuestionContext(question: question, terms: terms)
         var result: [ScoredSentence] = []
         // Each sentence's matches once: its own score, and its neighbours' features.
-        let split = pack.chunks.map { chunk -> (bytes: [UInt8], ranges: [Range<Int>], texts: [String],
+        let split = pack.chunks.map { chunk -> (bytes: [UInt8], ranges: [Range<Int>], texts: [String], headings: [Bool],
                                                 matched: [(coverage: Double, found: [Bool])]) in
             let bytes = Array(chunk.text.utf8)
             let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
-            return (bytes, ranges, texts, Self.underHeadings(texts.map(terms.matches), texts: texts, terms: terms,
-                                                      startsDocument: chunk.ordinal == 0))
+            let headings = Self.headings(texts)
+            return (bytes, ranges, texts, headings, Self.underHeadings(texts.map(terms.matches), headings: headings, terms: terms,
+                                                                      startsDocument: chunk.ordinal == 0))
         }
         let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
                                      weight: configuration.localTermWeight)
@@ -92,13 +93,12 @@ struct ExtractiveAnswerer {
             // answers, not which of its lines.
             let named = terms.matches(Self.fileTitle(chunk.path)).found
             let contextCoverage = terms.coverage(of: zip(terms.matches(chunk.text).found, named).map { $0 || $1 })
-            let (bytes, ranges, texts, matched) = split[c]
+            let (bytes, ranges, texts, headings, matched) = split[c]
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
                 let text = texts[i]
-                if text.hasPrefix("#") || Self.isPlainHeading(texts, i)
-                    || chunk.ordinal == 0 && i == 0 && ranges.count > 1 && Self.isTitleLine(text) { continue }
+                if headings[i] || chunk.ordinal == 0 && i == 0 && ranges.count > 1 && Self.isTitleLine(text) { continue }
                 // CSV cells are words too ("Groceries,February,230" is a row of three).
                 let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".
@@ -140,13 +140,13 @@ struct ExtractiveAnswerer {
     /// raise"). The document's title — its first heading — is not a section: it is every
     /// sentence's topic, which the chunk's coverage already holds. A heading holds until the next
     /// one (HTML headings carry no level here, so sections do not nest).
-    static func underHeadings(_ matched: [(coverage: Double, found: [Bool])], texts: [String], terms: QuestionTerms,
+    static func underHeadings(_ matched: [(coverage: Double, found: [Bool])], headings: [Bool], terms: QuestionTerms,
                               startsDocument: Bool) -> [(coverage: Double, found: [Bool])] {
         var heading: [Bool]?
         var titleSeen = !startsDocument
         var result = matched
-        for i in texts.indices {
-            if texts[i].hasPrefix("#") || isPlainHeading(texts, i) {
+        for i in headings.indices {
+            if headings[i] {
                 heading = titleSeen ? matched[i].found : nil
                 titleSeen = true
                 continue
@@ -156,6 +156,12 @@ struct ExtractiveAnswerer {
             result[i] = (terms.coverage(of: found), found)
         }
         return result
+    }
+
+    /// Which of a chunk's units are headings: a Markdown `#` line or a plain text's
+    /// (`isPlainHeading`). Read once per chunk, for the sections and for the units that answer.
+    static func headings(_ texts: [String]) -> [Bool] {
+        texts.indices.map { texts[$0].hasPrefix("#") || isPlainHeading(texts, $0) }
     }
 
     /// Calibrated confidence from the best sentence; lowered when the question names something

@@ -139,15 +139,17 @@ extension Library {
         // the question ("the arrival window for mark ellery on 19th feb": `Arrival window: 08:00 –
         // 12:00` in the appointment's confirmation).
         let labelledBar = configuration.labelledNounContextCoverage
-        let nounForms = ExtractiveAnswerer.labelForms(askedNoun), questionStems = TextSignals.stems(question)
-        let labelsNoun = { (s: ScoredSentence) in
-            s.contextCoverage >= labelledBar && ExtractiveAnswerer.labelsAsked(s.whole ?? s.text, nounForms, question: questionStems)
+        func labelsAsked() -> Bool {
+            let forms = ExtractiveAnswerer.labelForms(askedNoun), stems = TextSignals.stems(question)
+            return chosen.contains {
+                $0.contextCoverage >= labelledBar && ExtractiveAnswerer.labelsAsked($0.whole ?? $0.text, forms, question: stems)
+            }
         }
         if confidence < grounding.tau, let first = chosen.first,
            ExtractiveAnswerer.singledOut(first, total: total, dates: days, answerType: answerType,
                                          latest: LatestRecord.isLatest(first, in: ranked, question: question)
                                             && ExtractiveAnswerer.holdsNoun(first, askedNoun))
-            || chosen.contains(where: labelsNoun) {
+            || labelsAsked() {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }

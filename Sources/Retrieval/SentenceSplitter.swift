@@ -72,8 +72,11 @@ enum SentenceSplitter {
             let c = b[i]
             i += 1
             if c == 0x20 || c == 0x09 || c == 0x0D { continue }
-            guard [UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "*"), UInt8(ascii: "~")].contains(c),
-                  mark == 0 || c == mark else { return false }
+            switch c {
+            case UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "*"), UInt8(ascii: "~"): break
+            default: return false
+            }
+            guard mark == 0 || c == mark else { return false }
             mark = c
             count += 1
         }
@@ -111,9 +114,7 @@ enum SentenceSplitter {
         if c == UInt8(ascii: ">") {
             // a quoted email's paragraph wraps from one `> ` line to the next at the same depth
             // ("…please call our 24/7 emergency line at" / "> 1-888-555-0118."): read on as prose
-            var start = i
-            while start > 0, b[start - 1] != 0x0A { start -= 1 }
-            let previous = quoted(b, lineAt: start), next = quoted(b, lineAt: k)
+            let previous = quoted(b, lineAt: lineStart(b, endingAt: i)), next = quoted(b, lineAt: k)
             func blank(_ j: Int) -> Bool { j >= b.count || b[j] == 0x0A || b[j] == 0x0D }
             guard previous.depth == next.depth, !blank(previous.content), !blank(next.content) else { return true }
             k = next.content
@@ -142,9 +143,7 @@ enum SentenceSplitter {
     /// Whether the line ending at the newline `i` (or starting at `k`) holds a dot leader: four
     /// dots or more, then a space.
     private static func hasLeader(_ b: [UInt8], lineEndingAt i: Int) -> Bool {
-        var start = i
-        while start > 0, b[start - 1] != 0x0A { start -= 1 }
-        return hasLeader(b, lineStartingAt: start)
+        hasLeader(b, lineStartingAt: lineStart(b, endingAt: i))
     }
 
     private static func hasLeader(_ b: [UInt8], lineStartingAt k: Int) -> Bool {
@@ -241,9 +240,7 @@ enum SentenceSplitter {
     /// short line (at most `headingMaxWords` words) without closing punctuation.
     static let headingMaxWords = 8
     private static func isHeadingLine(_ b: [UInt8], endingAt i: Int) -> Bool {
-        var s = i
-        while s > 0, b[s - 1] != 0x0A { s -= 1 }
-        var lo = s
+        var lo = lineStart(b, endingAt: i)
         while lo < i, isSpace(b[lo]) { lo += 1 }
         guard lo < i else { return false }
         if b[lo] == UInt8(ascii: "#") { return true }

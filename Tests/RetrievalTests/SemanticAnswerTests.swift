@@ -205,13 +205,13 @@ import Testing
         let texts = ["# Summer notes", "Fair weather all week.", "## Summer fair recap", "* raised £2,340 in total",
                      "## Budget", "* balance £3,900"]
         let matched = texts.map(t.matches)
-        let under = ExtractiveAnswerer.underHeadings(matched, texts: texts, terms: t, startsDocument: true)
+        let under = ExtractiveAnswerer.underHeadings(matched, headings: ExtractiveAnswerer.headings(texts), terms: t, startsDocument: true)
         // the bullet under "Summer fair recap" holds all three words; the title is no section
         #expect(abs(under[3].coverage - 1) < 1e-9)
         #expect(under[1].coverage == matched[1].coverage)
         #expect(under[5].coverage == 0)
         // a chunk that does not start the document: its first heading is a section
-        let later = ExtractiveAnswerer.underHeadings(matched, texts: texts, terms: t, startsDocument: false)
+        let later = ExtractiveAnswerer.underHeadings(matched, headings: ExtractiveAnswerer.headings(texts), terms: t, startsDocument: false)
         #expect(later[1].coverage > matched[1].coverage)
     }
 

@@ -13,9 +13,10 @@ import Foundation
 /// bigger objects and lists of bigger objects are records of their own; a bigger object's
 /// members are labelled with the keys that lead to it from its list or the root (`hot_water
 /// mode: schedule`, at most `pathKeys` keys). An unnamed object of a list is one of what its list
-/// holds: its first label opens with the list's key (`winter checks date: …; temp C: 6.5`). The text keeps the file's order, so every run of
-/// text maps forward into the file and a quote is one stretch of it: a record that holds a
-/// record of its own is cut there and goes on in a new line after it. A document that does not
+/// holds: its first label opens with the list's key (`winter checks date: …; temp C: 6.5`). The
+/// text keeps the file's order, so every run of text maps forward into the file and a quote is one
+/// stretch of it: a record that holds a record of its own is cut there and goes on in a new line
+/// after it. A document that does not
 /// parse, or nests deeper than `maxDepth`, is read as before: its string values, a paragraph each.
 enum JSONRecords {
     static let maxDepth = 32
@@ -217,7 +218,8 @@ enum JSONRecords {
             if open { builder.appendText("; ") }
             open = true
             var label = label
-            if let key = listKey.take(), let inner = label, Writer.label([key, inner]) == "\(key) \(inner)" { label = key + " " + inner }
+            // (not when the label would grow past `labelCharacters`)
+            if let key = listKey.take(), let inner = label, key.count + 1 + inner.count <= labelCharacters { label = key + " " + inner }
             if let label { builder.appendText(JSONRecords.spaced(label) + ": ") }
             for (n, (r, isString)) in shown.enumerated() {
                 if n > 0 { builder.appendText(", ") }

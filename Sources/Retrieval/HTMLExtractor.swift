@@ -59,6 +59,7 @@ enum HTMLExtractor {
             } else if i + 1 < n, bytes[i + 1] == UInt8(ascii: "!") || bytes[i + 1] == UInt8(ascii: "?") {
                 i = find(bytes, ">", from: i).map { $0 + 1 } ?? n
             } else {
+                let tagStart = i
                 let (name, closing, end) = readTag(bytes, at: i)
                 i = end
                 if !table.inCell, let join = term.handle(name, closing: closing, bytes: bytes, after: end) {
@@ -70,7 +71,7 @@ enum HTMLExtractor {
                         .flatMap { find(bytes, ">", from: $0) }.map { $0 + 1 } ?? n
                     builder.appendBreak()
                 } else if HTMLTable.elements.contains(name) {
-                    if table.handle(name, closing: closing, bytes: bytes, after: end, encoding: encoding) { builder.appendBreak() }
+                    if table.handle(name, closing: closing, bytes: bytes, tag: tagStart..<end, encoding: encoding) { builder.appendBreak() }
                 } else if blockElements.contains(name), table.inCell {
                     // A cell that lays out a page (an email's body in one cell): its paragraphs
                     // and headings are lines of their own. A value's paragraphs stay one line.

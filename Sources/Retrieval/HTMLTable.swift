@@ -5,8 +5,11 @@ import Foundation
 /// does the autumn term start" finds the row and the answer says which column is which. The
 /// header is the table's first row when all its cells are `<th>` (it is then not a row of its
 /// own); without one, a row whose first cell is a `<th>`, or a row of two cells whose first is a
-/// short label (`rowLabel`), reads `Phone: 0117 496 0321`, and other rows' cells are joined by `; `. Labels and separators map to no source byte (as a heading's
-/// `# ` does); the cells' text stays verbatim, entities as written.
+/// short label (`rowLabel`), reads `Phone: 0117 496 0321`, and other rows' cells are joined by `; `.
+/// A cell that spans columns (`colspan`) is under no one header: it carries no label, and the
+/// cells after it take the labels of their own columns (an invoice's `Total (incl. GST); Amount:
+/// $499.29`); a header cell that spans columns names each of them. Labels and separators map to
+/// no source byte (as a heading's `# ` does); the cells' text stays verbatim, entities as written.
 enum HTMLTable {
     static let elements: Set<String> = ["table", "tr", "td", "th"]
 
@@ -31,7 +34,9 @@ enum HTMLTable {
         var inLayoutCell: Bool { inCell && inTable && labels.isEmpty && cell == 1 && labelSeparator == nil }
 
         /// Handles a table tag; true when the text should break there (a row or the table ends or starts).
-        mutating func handle(_ name: String, closing: Bool, bytes: [UInt8], after end: Int, encoding: TextEncoding) -> Bool {
+        /// `tag` is the tag's bytes, `<` to `>`.
+        mutating func handle(_ name: String, closing: Bool, bytes: [UInt8], tag: Range<Int>, encoding: TextEncoding) -> Bool {
+            let end = tag.upperBound
             switch (name, closing) {
             case ("table", false):
                 self = Rows()
@@ -59,9 +64,10 @@ enum HTMLTable {
                     if name == "th", labelSeparator == nil { labelSeparator = ": " }
                 }
                 var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 ? labelSeparator ?? "; " : "; ")
-                if cell < labels.count { text += labels[cell] + ": " }
+                let span = labels.isEmpty ? 1 : HTMLTable.columnSpan(bytes, tag)
+                if cell < labels.count, span == 1 { text += labels[cell] + ": " }
                 prefix = text.isEmpty ? nil : text
-                cell += 1
+                cell += span
                 inCell = true
                 needsSpace = false
                 return false
@@ -89,6 +95,7 @@ enum HTMLTable {
             .compactMap { $0 }.min() ?? b.count
         var labels: [String] = []
         var current: [UInt8]?
+        var span = 1
         var i = rowStart + 3
         while i < limit {
             guard b[i] == UInt8(ascii: "<") else {
@@ -98,16 +105,17 @@ enum HTMLTable {
             }
             let (name, closing, end) = HTMLExtractor.readTag(b, at: i)
             if name == "th" || name == "td" {
-                if let text = current { labels.append(collapse(text, encoding)) }
+                if let text = current { labels += repeatElement(collapse(text, encoding), count: span) }
                 current = nil
                 if !closing {
                     guard name == "th" else { return [] }
                     current = []
+                    span = columnSpan(b, i..<end)
                 }
             }
             i = end
         }
-        if let text = current { labels.append(collapse(text, encoding)) }
+        if let text = current { labels += repeatElement(collapse(text, encoding), count: span) }
         guard labels.count >= 2, !labels.contains(where: \.isEmpty) else { return [] }
         return labels
     }
@@ -135,6 +143,29 @@ enum HTMLTable {
         }
         return cells == 2 ? RowLabel.separator(after: collapse(first, encoding)) : nil
     }
+
+    /// The columns a cell's tag (`<td colspan="3">`) spans: its `colspan`, 1 to `maxSpan`; 1
+    /// when it has none or it is not a number.
+    static func columnSpan(_ b: [UInt8], _ tag: Range<Int>) -> Int {
+        guard let at = HTMLExtractor.find(Array(b[tag]), "colspan", from: 0, caseInsensitive: true) else { return 1 }
+        var i = tag.lowerBound + at + 7
+        var value = 0
+        var digits = 0
+        while i < tag.upperBound, digits < 3 {
+            let c = b[i]
+            if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+                value = value * 10 + Int(c - UInt8(ascii: "0"))
+                digits += 1
+            } else if digits > 0 || !(c == UInt8(ascii: "=") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || HTMLExtractor.isSpace(c)) {
+                break
+            }
+            i += 1
+        }
+        return min(max(value, 1), maxSpan)
+    }
+
+    /// More columns than a table of records has: a larger `colspan` is a layout's.
+    static let maxSpan = 50
 
     private static func collapse(_ bytes: [UInt8], _ encoding: TextEncoding) -> String {
         encoding.decode(bytes).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -93,8 +93,9 @@ struct HybridSearcher {
         trace.record("fetch", ids: [], scores: [], since: t)
         t = ContinuousClock.now
         let topFused = fused.first?.fused ?? 1
+        var titles: [String: [Bool]] = [:]
         for i in fused.indices {
-            fused[i].coverage = records[fused[i].id].map { Self.coverage(of: $0, terms) } ?? 0
+            fused[i].coverage = records[fused[i].id].map { Self.coverage(of: $0, terms, titles: &titles) } ?? 0
             fused[i].fused = (1 - cfg.rerankWeight) * fused[i].fused / topFused + cfg.rerankWeight * fused[i].coverage
         }
         fused.sort { ($0.fused, -$0.id) > ($1.fused, -$1.id) }
@@ -199,9 +200,18 @@ struct HybridSearcher {
 
     /// The share of the question's weight a chunk holds, its file's name with it: a file's name
     /// says what its chunks are about (`Kirkgate Lettings - Owner Statement ….csv`, whose rows
-    /// never say "Kirkgate").
-    static func coverage(of record: ChunkRecord, _ terms: QuestionTerms) -> Double {
-        terms.coverage(ofText: record.text + "\n" + ExtractiveAnswerer.fileTitle(record.path))
+    /// never say "Kirkgate"). `titles` keeps each file name's terms, read once per search.
+    static func coverage(of record: ChunkRecord, _ terms: QuestionTerms, titles: inout [String: [Bool]]) -> Double {
+        var found = terms.matches(record.text).found
+        let title: [Bool]
+        if let known = titles[record.path] {
+            title = known
+        } else {
+            title = terms.matches(ExtractiveAnswerer.fileTitle(record.path)).found
+            titles[record.path] = title
+        }
+        for (i, inTitle) in title.enumerated() where inTitle { found[i] = true }
+        return terms.coverage(of: found)
     }
 
     /// Weighted reciprocal-rank fusion: the score one list gives its item at 1-based `rank`.

@@ -24,8 +24,13 @@ import Testing
         let row = "Date: 23/02/2024 (23 February 2024); Description: Payment to landlord - BACS; Money Out: 595.80"
         let statement = testChunk([row], path: "/library/Kirkgate Lettings - Owner Statement Flat 4.csv").record
         let other = testChunk([row], path: "/library/Statement May.csv").record
-        #expect(HybridSearcher.coverage(of: statement, terms) > HybridSearcher.coverage(of: other, terms))
-        #expect(HybridSearcher.coverage(of: other, terms) == terms.coverage(ofText: row))
+        var titles: [String: [Bool]] = [:]
+        let withName = HybridSearcher.coverage(of: statement, terms, titles: &titles)
+        #expect(withName > HybridSearcher.coverage(of: other, terms, titles: &titles))
+        #expect(HybridSearcher.coverage(of: other, terms, titles: &titles) == terms.coverage(ofText: row))
+        // the file's name counts as if it were read with the chunk, and is read once per search
+        #expect(abs(withName - terms.coverage(ofText: row + "\n" + ExtractiveAnswerer.fileTitle(statement.path))) < 1e-12)
+        #expect(titles.count == 2)
     }
 
     private let similarity: [[Double]] = [[1, 0.9, 0.1], [0.9, 1, 0.2], [0.1, 0.2, 1]]

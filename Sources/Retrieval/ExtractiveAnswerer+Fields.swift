@@ -41,18 +41,31 @@ extension ExtractiveAnswerer {
         return letters >= 6 && words <= 8
     }
 
-    /// Whether a field of `text` (`Label: value`, or one of a record's) has a value and a label of
-    /// at most four words ending in one of `stems` (`labelStems`), or whose words before a
-    /// preposition do: "Valuation band" for "band", "Mileage at service" for "mileage", not
-    /// "Landlord address" for "landlord".
+    /// One labelled field of a line: `Label: value`, or one of a record's `; `-joined fields.
+    struct Field {
+        /// The label's words, lowercased (`TextSignals.words`).
+        let words: [String]
+        /// The value, white space at its ends dropped.
+        let value: String
+        var stems: [String] { words.map(TextSignals.stem) }
+    }
+
+    /// The labelled fields of `text`, in order; a field without a label's colon is none.
+    static func fields(_ text: String) -> [Field] {
+        text.components(separatedBy: "; ").compactMap { field in
+            TextSignals.labelled(field).map { Field(words: TextSignals.words(String($0.label)),
+                                                    value: $0.value.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    /// Whether a field of `text` has a value and a label of at most four words ending in one of
+    /// `stems` (`labelStems`), or whose words before a preposition do: "Valuation band" for
+    /// "band", "Mileage at service" for "mileage", not "Landlord address" for "landlord".
     static func labels(_ text: String, _ stems: Set<String>) -> Bool {
-        return text.components(separatedBy: "; ").contains { field in
-            guard let (label, value) = TextSignals.labelled(field), !value.trimmingCharacters(in: .whitespaces).isEmpty else {
-                return false
-            }
-            let words = TextSignals.words(String(label))
-            let head = words.prefix { !labelPrepositions.contains($0) }.last
-            return words.count <= 4 && [words.last, head].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
+        fields(text).contains { field in
+            let head = field.words.prefix { !labelPrepositions.contains($0) }.last
+            return !field.value.isEmpty && field.words.count <= 4
+                && [field.words.last, head].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
         }
     }
     static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by"]
@@ -61,9 +74,8 @@ extension ExtractiveAnswerer {
     /// forms: `labelForms`) that the label of a field of `text` holds; the largest over its fields.
     static func labelShare(_ text: String, _ forms: [Set<String>]) -> Double {
         guard !forms.isEmpty else { return 0 }
-        return text.components(separatedBy: "; ").map { field -> Double in
-            guard let (label, _) = TextSignals.labelled(field) else { return 0 }
-            let stems = Set(TextSignals.words(String(label)).map(TextSignals.stem))
+        return fields(text).map { field -> Double in
+            let stems = Set(field.stems)
             return Double(forms.filter { !$0.isDisjoint(with: stems) }.count) / Double(forms.count)
         }.max() ?? 0
     }
@@ -73,10 +85,9 @@ extension ExtractiveAnswerer {
     /// (`Arrival window` for "the arrival window for mark ellery"; not `Nose weight` for "the
     /// caravan's max weight").
     static func labelsAsked(_ text: String, _ forms: [Set<String>], question: Set<String>) -> Bool {
-        !forms.isEmpty && text.components(separatedBy: "; ").contains { field in
-            guard let (label, value) = TextSignals.labelled(field), !value.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
-            let stems = TextSignals.words(String(label)).map(TextSignals.stem)
-            return (1...4).contains(stems.count) && stems.allSatisfy(question.contains)
+        !forms.isEmpty && fields(text).contains { field in
+            let stems = field.stems
+            return !field.value.isEmpty && (1...4).contains(stems.count) && stems.allSatisfy(question.contains)
                 && forms.allSatisfy { !$0.isDisjoint(with: stems) }
         }
     }
@@ -97,11 +108,9 @@ extension ExtractiveAnswerer {
     /// Whether a field of `text` is labelled with one of `keyed`'s nouns (a label of at most four
     /// words holding it, by stem) and holds its number and nothing else: "Plot: 7" for plot 7.
     static func keys(_ text: String, _ keyed: [(noun: String, number: String)]) -> Bool {
-        text.components(separatedBy: "; ").contains { field in
-            guard let (label, value) = TextSignals.labelled(field) else { return false }
-            let words = TextSignals.words(String(label)).map(TextSignals.stem)
-            let number = value.trimmingCharacters(in: .whitespaces).lowercased()
-            return words.count <= 4 && keyed.contains { words.contains(TextSignals.stem($0.noun)) && $0.number == number }
+        fields(text).contains { field in
+            let stems = field.stems, number = field.value.lowercased()
+            return stems.count <= 4 && keyed.contains { stems.contains(TextSignals.stem($0.noun)) && $0.number == number }
         }
     }
 

@@ -6,9 +6,9 @@ import Foundation
 /// header is the table's first row when all its cells are `<th>` (it is then not a row of its
 /// own); without one, a row whose first cell is a `<th>`, or a row of two cells whose first is a
 /// short label (`rowLabel`), reads `Phone: 0117 496 0321`, and other rows' cells are joined by `; `.
-/// A cell that spans columns (`colspan`) is under no one header: it carries no label, and the
-/// cells after it take the labels of their own columns (an invoice's `Total (incl. GST); Amount:
-/// $499.29`); a header cell that spans columns names each of them. Labels and separators map to
+/// A cell that spans columns (`colspan`) takes the label of the first of them, and the cells after
+/// it take the labels of their own columns (an invoice's `Description: Total (incl. GST); Amount:
+/// $499.29`, where the amount was labelled `Qty`); a header cell that spans columns names each. Labels and separators map to
 /// no source byte (as a heading's `# ` does); the cells' text stays verbatim, entities as written.
 enum HTMLTable {
     static let elements: Set<String> = ["table", "tr", "td", "th"]
@@ -65,7 +65,7 @@ enum HTMLTable {
                 }
                 var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 ? labelSeparator ?? "; " : "; ")
                 let span = labels.isEmpty ? 1 : HTMLTable.columnSpan(bytes, tag)
-                if cell < labels.count, span == 1 { text += labels[cell] + ": " }
+                if cell < labels.count { text += labels[cell] + ": " }
                 prefix = text.isEmpty ? nil : text
                 cell += span
                 inCell = true

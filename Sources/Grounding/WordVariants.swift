@@ -51,7 +51,7 @@ public enum WordVariants {
     static let nounsOfVerbs = bothWays(verbNouns)
 
     /// The number of an ordinal day ("17th" → "17", "1st" → "1"); nil for another word.
-    static func ordinalDay(_ word: String) -> String? {
+    public static func ordinalDay(_ word: String) -> String? {
         let digits = word.prefix { $0.isASCII && $0.isNumber }
         guard (1...2).contains(digits.count), ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))) else { return nil }
         return String(digits)

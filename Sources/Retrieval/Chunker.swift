@@ -92,7 +92,7 @@ struct Chunker {
         let tokens = embedder.tokenCount(String(decoding: bytes[range], as: UTF8.self))
         if tokens <= embedder.maxTokens { return [(group, tokens)] }
         if group.count > 1 {
-            let mid = group.count / 2
+            let mid = Self.splitPoint(group, bytes: bytes)
             return try fit(Array(group[..<mid]), bytes: bytes, path: path)
                 + fit(Array(group[mid...]), bytes: bytes, path: path)
         }
@@ -100,6 +100,20 @@ struct Chunker {
         guard words > 1 else { throw RetrievalError.chunkTooLong(path: path, tokens: tokens, limit: embedder.maxTokens) }
         let pieces = splitLong(range, bytes: bytes, limit: (words + 1) / 2)
         return try pieces.flatMap { try fit([$0], bytes: bytes, path: path) }
+    }
+
+    /// Where a group over the token limit is cut in two: before the heading nearest its middle,
+    /// so a section's lines keep their heading (a quote's `Total: €2,045.00` stays under `## Re-cover:
+    /// quote from Western Tunnels`, not alone at the head of the next chunk); the middle when no
+    /// unit after the first is a heading (`#`, as Markdown writes it and HTML's are extracted).
+    static func splitPoint(_ group: [Range<Int>], bytes: [UInt8]) -> Int {
+        let mid = group.count / 2
+        let headings = group.indices.dropFirst().filter { i in
+            let start = group[i].lowerBound
+            return bytes[start] == UInt8(ascii: "#") && start + 1 < bytes.count
+                && (bytes[start + 1] == UInt8(ascii: " ") || bytes[start + 1] == UInt8(ascii: "#"))
+        }
+        return headings.min { (abs($0 - mid), $0) < (abs($1 - mid), $1) } ?? mid
     }
 
     /// Splits a byte range at word boundaries into pieces of at most `limit` words; a run of

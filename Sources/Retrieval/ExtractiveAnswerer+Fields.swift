@@ -153,6 +153,26 @@ extension ExtractiveAnswerer {
         text.drop { $0 == ">" || $0 == " " }.prefix(8).lowercased() == "subject:"
     }
 
+    /// A reply's attribution line, quoted or not (`On Sat, 28 Mar 2026 at 18:44, Tomás Ó Dálaigh
+    /// <…> wrote:`): it says when a message was written, which answers only a question about the
+    /// writing (`asksAboutWriting`), not what happened on that day ("what time did tomas finish
+    /// on the 28th": the timesheet's row, not the time he wrote).
+    static func isAttribution(_ text: String) -> Bool {
+        let line = text.drop { $0 == ">" || $0 == " " }
+        guard line.count <= 240, line.prefix(3).lowercased() == "on " else { return false }
+        let end = line.reversed().drop { $0 == " " || $0 == ":" }
+        return String(end.prefix(5).reversed()).lowercased() == "wrote"
+    }
+
+    /// Whether the question asks about a message's writing or sending ("when did dana email
+    /// about the boiler").
+    static func asksAboutWriting(_ question: String) -> Bool {
+        !Set(TextSignals.words(question)).isDisjoint(with: writingWords)
+    }
+    static let writingWords: Set<String> = ["write", "wrote", "written", "writes", "email", "emailed", "emails", "mail",
+                                            "mailed", "message", "messaged", "reply", "replied", "send", "sent", "text",
+                                            "texted", "letter"]
+
     /// A file's name without its folder and extension: a person names a file for what it is
     /// about ("Jo's mum's lasagne.txt").
     static func fileTitle(_ path: String) -> String {

@@ -74,6 +74,7 @@ struct ExtractiveAnswerer {
         let topScore = pack.chunks.map(\.score).max() ?? 1
         let chunkRanks = Dictionary(pack.byStrength.enumerated().map { ($1.chunkId, $0) }, uniquingKeysWith: min)
         let context = SentenceFeatures.QuestionContext(question: question, terms: terms)
+        let writingAsked = Self.asksAboutWriting(question)
         var result: [ScoredSentence] = []
         // Each sentence's matches once: its own score, and its neighbours' features.
         let split = pack.chunks.map { chunk -> (bytes: [UInt8], ranges: [Range<Int>], texts: [String], headings: [Bool],
@@ -99,6 +100,7 @@ struct ExtractiveAnswerer {
             for (i, range) in ranges.enumerated() {
                 let text = texts[i]
                 if headings[i] || chunk.ordinal == 0 && i == 0 && ranges.count > 1 && Self.isTitleLine(text) { continue }
+                if !writingAsked, Self.isAttribution(text) { continue }
                 // CSV cells are words too ("Groceries,February,230" is a row of three).
                 let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".

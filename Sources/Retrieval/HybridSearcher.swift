@@ -50,7 +50,7 @@ struct HybridSearcher {
         trace.record("vector", ids: vectorHits.map { vectors.id(at: $0.slot) }, scores: vectorHits.map { Double($0.score) }, since: t)
 
         t = ContinuousClock.now
-        let frequencies = try LexicalSearch.documentFrequencies(TextTerms.contentWords(question), cap: cfg.frequencyCap, c)
+        let frequencies = try LexicalSearch.documentFrequencies(QuestionTerms.frequencyWords(question), cap: cfg.frequencyCap, c)
         let terms = QuestionTerms(question: question, frequencies: frequencies, chunkCount: vectors.count)
         trace.record("frequencies", ids: [], scores: terms.terms.map(\.idf), since: t)
 

@@ -24,10 +24,18 @@ struct QuestionTerms {
     /// (three common words joined with AND can match most of a large library) — and, should
     /// nothing hold them all, the three rarest.
     func lexicalQueries(frequencies: [String: Int], postingBudget: Int, cap: Int) -> [String] {
-        let sorted = terms.map(\.word).sorted { (frequencies[$0] ?? 0, $0) < (frequencies[$1] ?? 0, $1) }
+        // a word with its written forms: "on the 28th" is the `28` of a row's `28/03/2026`
+        func forms(_ word: String) -> [String] { [word] + (WordVariants.ordinalDay(word).map { [$0] } ?? []) }
+        func df(_ word: String) -> Int { forms(word).reduce(0) { $0 + (frequencies[$1] ?? 0) } }
+        let sorted = terms.map(\.word).sorted { (df($0), $0) < (df($1), $1) }
         guard let rarest = sorted.first else { return [] }
-        func quoted(_ words: [String]) -> [String] { words.map { "\"\($0)\"" } }
-        if (frequencies[rarest] ?? 0) >= cap {
+        func quoted(_ words: [String]) -> [String] {
+            words.map { word in
+                let written = forms(word).map { "\"\($0)\"" }
+                return written.count == 1 ? written[0] : "(" + written.joined(separator: " OR ") + ")"
+            }
+        }
+        if df(rarest) >= cap {
             var queries = [quoted(sorted).joined(separator: " AND ")]
             if sorted.count > 3 { queries.append(quoted(Array(sorted.prefix(3))).joined(separator: " AND ")) }
             return queries
@@ -35,12 +43,19 @@ struct QuestionTerms {
         var words: [String] = []
         var postings = 0
         for word in sorted {
-            let df = frequencies[word] ?? 0
-            guard df < cap, words.isEmpty || postings + df <= postingBudget else { break }
+            let count = df(word)
+            guard count < cap, words.isEmpty || postings + count <= postingBudget else { break }
             words.append(word)
-            postings += df
+            postings += count
         }
         return [quoted(words).joined(separator: " OR ")]
+    }
+
+    /// The words whose chunk frequencies `lexicalQueries` reads for `question`: its content
+    /// words and the days its ordinals name ("28th": `28`).
+    static func frequencyWords(_ question: String) -> [String] {
+        let words = TextTerms.contentWords(question)
+        return words + words.compactMap(WordVariants.ordinalDay)
     }
 
     /// `frequencies` are chunk counts per word, `chunkCount` the library's size.

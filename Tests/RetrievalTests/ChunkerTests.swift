@@ -57,4 +57,18 @@ final class ChunkerTests: XCTestCase {
         XCTAssertEqual(SentenceSplitter.split(extracted.text, lineMode: true).count, 2)
         XCTAssertEqual(extracted.text, "name: Amazon; river: South America\nname: Nile; river: Africa\n")
     }
+    func testAGroupOverTheTokenLimitIsCutBeforeAHeadingSoASectionKeepsIt() throws {
+        // 12 lines of 4 words, then a heading and 4 lines: 66 tokens for a 40-token embedder.
+        // The middle (unit 8) would leave the quote's last lines without their heading.
+        let md = (1...12).map { "- stall note \($0)" }.joined(separator: "\n")
+            + "\n\n## Quote from Western Tunnels\n\n- Cover: €1,240.00\n- Labour: €620.00\n- Total: €2,045.00\n- Fitting: Tuesday\n"
+        let extracted = try TextExtractor.extract(Array(md.utf8), kind: .markdown, path: "t.md")
+        let drafts = try Chunker(configuration: .standard, embedder: TinyLimitEmbedder()).chunks(of: extracted, lineMode: true, path: "t.md")
+        let section = try XCTUnwrap(drafts.first { $0.text.contains("Total: €2,045.00") })
+        XCTAssertTrue(section.text.hasPrefix("## Quote from Western Tunnels"), section.text)
+        XCTAssertTrue(section.text.contains("- Cover: €1,240.00"))
+        // without a heading the cut stays at the middle
+        let units = (0..<6).map { $0 * 10..<($0 * 10 + 9) }
+        XCTAssertEqual(Chunker.splitPoint(units, bytes: [UInt8](repeating: 0x61, count: 60)), 3)
+    }
 }

@@ -163,6 +163,39 @@ import Testing
         #expect(answerer.choose(ranked, askedNoun: noun).map(\.text).first != ranked[2].text)
     }
 
+    @Test func anOrdinalDayIsSearchedAsTheNumberARowWrites() throws {
+        let terms = QuestionTerms(question: "what time did tomas finish on the 28th of march",
+                                  frequencies: ["28th": 0, "28": 4, "finish": 9, "tomas": 2, "march": 12, "time": 3], chunkCount: 40)
+        #expect(terms.lexicalQueries(frequencies: ["28th": 0, "28": 4, "finish": 9, "tomas": 2, "march": 12, "time": 3],
+                                     postingBudget: 20, cap: 100) == [#""tomas" OR "time" OR ("28th" OR "28") OR "finish""#])
+        #expect(QuestionTerms.frequencyWords("the 28th of march") == ["28th", "march", "28"])
+
+        let t = try TempLibrary()
+        var rows = ["Date,Day,Start,Finish,Tasks"]
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        for day in 1...31 {
+            let finish = day == 28 ? "15:00" : "1\(day % 4):30"
+            rows.append(String(format: "%02d/03/2026", day) + ",\(days[day % 7]),08:00,\(finish),Box packing and harvest for the market stall")
+        }
+        _ = try t.write("Tomas timesheet Mar 2026.csv", rows.joined(separator: "\n"))
+        _ = try t.write("Re_ April hours - Tomas.txt", """
+            Grand, see you Saturday.
+
+            On Sat, 28 Mar 2026 at 18:44, Tomas Daly <tomas@example.org> wrote:
+            > Can I finish early next week? Time off for the match.
+            """)
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "what time did tomas finish on the 28th of march")
+        #expect(answer.answer?.contains("Finish: 15:00") == true, "\(answer.answer ?? "-")")
+        // the line that says when a reply was written answers only a question about the writing
+        let written = try t.library.ask(question: "when did tomas daly write")
+        #expect(written.answer?.contains("On Sat, 28 Mar 2026 at 18:44") == true, "\(written.answer ?? "-")")
+        #expect(ExtractiveAnswerer.isAttribution("> > On Tue, 3 Mar 2026, Dana <d@example.org> wrote:"))
+        #expect(!ExtractiveAnswerer.isAttribution("On Saturday we wrote the list."))
+        #expect(!ExtractiveAnswerer.isAttribution("Once the boiler is serviced, the engineer wrote"))
+    }
+
     @Test func aTotalAskedIsTheRowOfTotalsOfTheSheetTheQuestionNames() throws {
         let t = try TempLibrary()
         var rows = ["Month,Bill,Provider,Amount ($),Paid by"]

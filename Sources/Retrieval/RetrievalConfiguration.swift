@@ -82,7 +82,7 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var rerankWeight: Double = 0.5
     /// The chunk holding the most of the question's weight joins the evidence when it holds this
     /// much more than every chunk chosen (1: never).
-    public var uncoveredMargin: Double = 0.15
+    public var uncoveredMargin: Double = 0.05
     /// Document frequencies are counted up to this many chunks (rarer terms weigh more).
     public var frequencyCap: Int = 1_000
     /// The lexical query takes the question's words rarest first while the sum of their chunk

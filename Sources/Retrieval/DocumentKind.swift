@@ -37,14 +37,15 @@ public enum DocumentKind: String, Sendable, Codable {
     /// `+records4`: a person's shifts) and an unnamed object of a list opens with the list's key
     /// (JSON `+records5`: `winter checks date: …`), a Markdown table's column of dates is spelled
     /// out (Markdown `+records3`), and so is a CSV's or a table's whose row of totals says `TOTALS`
-    /// (CSV `+records3`, Markdown `+records4`); the cell after a table cell that spans columns
-    /// takes its own column's header (HTML `+records5`).
+    /// (CSV `+records3`, Markdown `+records4`); a Markdown table with a blank corner reads each
+    /// row as its name and its columns' cells (Markdown `+records5`); the cell after a table cell
+    /// that spans columns takes its own column's header (HTML `+records5`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records5"
         case .json: "+records5"
-        case .markdown: "+records4"
+        case .markdown: "+records5"
         case .csv: "+records3"
         case .text, .code: ""
         }

@@ -6,7 +6,10 @@ import Grounding
 /// (`Week: 9; Starting: 19 Aug; Sunday long run: 18 km`), so "how far is the long run in week 9"
 /// finds the row and the answer says which column is which. Labels and separators map to no
 /// source byte; the header and its rule are not text of their own; the cells' bytes are verbatim
-/// (an escaped `\|` stays in its cell). A file without a table is its bytes, as before.
+/// (an escaped `\|` stays in its cell). A table whose header leaves its corner blank compares
+/// its columns row by row (`| | Lone Star | Cedar & Stone |`): each row reads its first cell,
+/// then its columns' cells labelled (`Bid total — Lone Star: $68,450.00; Cedar & Stone:
+/// $74,900.00`). A file without a table is its bytes, as before.
 enum MarkdownTables {
     static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding) -> ExtractedText {
         var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
@@ -27,8 +30,18 @@ enum MarkdownTables {
             let orders = CSVExtractor.dateOrders(dates)
             for (r, cellsOfRow) in rows.enumerated() {
                 var first = true
+                var named = false
                 for (column, cell) in cellsOfRow.enumerated() where !cell.isEmpty {
-                    builder.appendText((first ? "" : "; ") + (column < labels.count ? labels[column] : "column \(column + 1)") + ": ")
+                    let label = column < labels.count ? labels[column] : "column \(column + 1)"
+                    if label.isEmpty {
+                        // the row's own name, under a blank corner
+                        builder.appendSource(cell)
+                        named = true
+                        first = false
+                        continue
+                    }
+                    builder.appendText((first ? "" : named ? " — " : "; ") + label + ": ")
+                    named = false
                     builder.appendSource(cell)
                     if let order = orders[column],
                        let spelled = CSVExtractor.spelledNumericDate(dates[r][column], dayFirst: order == .dayFirst) {
@@ -79,11 +92,13 @@ enum MarkdownTables {
         return trimmedParts
     }
 
-    /// The header row's labels: a line with a pipe and at least two non-empty cells.
+    /// The header row's labels: a line with a pipe and at least two non-empty cells, and a blank
+    /// first cell (the corner of a table that compares its columns) or none.
     static func header(_ bytes: [UInt8], _ line: Range<Int>, encoding: TextEncoding) -> [String]? {
         guard bytes[line].contains(0x7C) else { return nil }
         let labels = cells(bytes, line).map { encoding.decode(bytes[$0]) }
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
+        guard labels.dropFirst().count >= 2 || labels.count >= 2 && !labels[0].isEmpty,
+              labels.dropFirst().allSatisfy({ !$0.isEmpty }) else { return nil }
         return labels
     }
 

@@ -172,7 +172,31 @@ final class RobustnessTests: XCTestCase {
                                "Date: Tue 21/04/2026 (21 April 2026); Opponent: Net Profit FC; KO: 19:20", "Opponent: TBC",
                                // a column that does not say which number is the day stays as written
                                "When: 04/05/2026; What: either way round"])
-        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records4")
+        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records5")
+    }
+
+    func testATableWithABlankCornerComparesItsColumnsRowByRow() throws {
+        let md = """
+            ## Side by side
+
+            | | Lone Star Remodel Co. | Cedar & Stone Builders |
+            |---|---|---|
+            | Bid total | $68,450.00 | $74,900.00 |
+            | | TBC | |
+            | Timeline | 10 weeks | |
+
+            | | Only one |
+            |---|---|
+            | a | b |
+            """
+        let lines = MarkdownTables.extract(Array(md.utf8), from: 0, encoding: .utf8).text
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["## Side by side",
+                               "Bid total — Lone Star Remodel Co.: $68,450.00; Cedar & Stone Builders: $74,900.00",
+                               "Lone Star Remodel Co.: TBC", "Timeline — Lone Star Remodel Co.: 10 weeks",
+                               // a blank corner over one column is no comparison: the lines stay as written
+                               "| | Only one |", "|---|---|", "| a | b |"])
+        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records5")
     }
 
     func testADefinitionListReadsAsLabelledLines() throws {

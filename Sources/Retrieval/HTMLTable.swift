@@ -6,10 +6,13 @@ import Foundation
 /// header is the table's first row when all its cells are `<th>` (it is then not a row of its
 /// own); without one, a row whose first cell is a `<th>`, or a row of two cells whose first is a
 /// short label (`rowLabel`), reads `Phone: 0117 496 0321`, and other rows' cells are joined by `; `.
-/// A cell that spans columns (`colspan`) takes the label of the first of them, and the cells after
-/// it take the labels of their own columns (an invoice's `Description: Total (incl. GST); Amount:
-/// $499.29`, where the amount was labelled `Qty`); a header cell that spans columns names each. Labels and separators map to
-/// no source byte (as a heading's `# ` does); the cells' text stays verbatim, entities as written.
+/// A header cell left blank labels nothing: under a blank corner a row reads its name, then its
+/// columns' cells labelled (`Bid total — Lone Star: $68,450.00; Cedar & Stone: $74,900.00`), as a
+/// Markdown table's does. A cell that spans columns (`colspan`) takes the label of the first of
+/// them, and the cells after it take the labels of their own columns (an invoice's `Description:
+/// Total (incl. GST); Amount: $499.29`, where the amount was labelled `Qty`); a header cell that
+/// spans columns names each. Labels and separators map to no source byte (as a heading's `# `
+/// does); the cells' text stays verbatim, entities as written.
 enum HTMLTable {
     static let elements: Set<String> = ["table", "tr", "td", "th"]
 
@@ -63,9 +66,11 @@ enum HTMLTable {
                     labelSeparator = labels.isEmpty ? HTMLTable.rowLabel(bytes, from: end, encoding: encoding) : nil
                     if name == "th", labelSeparator == nil { labelSeparator = ": " }
                 }
-                var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 ? labelSeparator ?? "; " : "; ")
+                // after the row's name under a blank corner, " — " (`Bid total — Lone Star: $68,450.00`)
+                let named = labels.first?.isEmpty == true && cell == 1
+                var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 ? labelSeparator ?? "; " : named ? " — " : "; ")
                 let span = labels.isEmpty ? 1 : HTMLTable.columnSpan(bytes, tag)
-                if cell < labels.count { text += labels[cell] + ": " }
+                if cell < labels.count, !labels[cell].isEmpty { text += labels[cell] + ": " }
                 prefix = text.isEmpty ? nil : text
                 cell += span
                 inCell = true
@@ -116,7 +121,8 @@ enum HTMLTable {
             i = end
         }
         if let text = current { labels += repeatElement(collapse(text, encoding), count: span) }
-        guard labels.count >= 2, !labels.contains(where: \.isEmpty) else { return [] }
+        // a blank header cell (a table's corner, the "v" between two teams) labels nothing
+        guard labels.filter({ !$0.isEmpty }).count >= 2 else { return [] }
         return labels
     }
 

@@ -150,6 +150,16 @@ final class RobustnessTests: XCTestCase {
                                // a header cell over two columns names both
                                "Item: Tube; Item: 700c; Price: $9"])
         XCTAssertTrue(ExtractiveAnswerer.isTotalRow(lines[1]))
+        // a blank header cell labels nothing: a fixtures list's "v", a comparison's corner
+        let blanks = """
+            <table><tr><th>KO</th><th>Home</th><th></th><th>Away</th></tr>
+            <tr><td>10:00</td><td>Yeadon Celtic</td><td>v</td><td>Pudsey Panthers</td></tr></table>
+            <table><tr><th></th><th>Lone Star</th><th>Cedar &amp; Stone</th></tr>
+            <tr><th>Bid total</th><td>$68,450.00</td><td>$74,900.00</td></tr></table>
+            """
+        XCTAssertEqual(HTMLExtractor.extract(Array(blanks.utf8), from: 0).text.split(separator: "\n").map(String.init),
+                       ["KO: 10:00; Home: Yeadon Celtic; v; Away: Pudsey Panthers",
+                        "Bid total — Lone Star: $68,450.00; Cedar &amp; Stone: $74,900.00"])
         XCTAssertEqual(DocumentKind.html.extractionVersion, "+records5")
     }
 

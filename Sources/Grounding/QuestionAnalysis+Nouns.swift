@@ -170,4 +170,11 @@ extension QuestionAnalysis {
             || zip(words, words.dropFirst()).contains { $0 == "all" && $1 == "up" }
                 && !Set(words).isDisjoint(with: ["much", "many", "cost", "costs", "spend", "spent", "pay", "paid"])
     }
+
+    /// Whether the question asks for a price ("how much did the renewal cost", "how much is the
+    /// quote"): a number of money (`Measure.money`).
+    public static func asksPrice(_ question: String) -> Bool {
+        let words = TextSignals.words(question)
+        return answerType(words) == .quantity && Measure.asked(by: Set(words), in: words) == .money
+    }
 }

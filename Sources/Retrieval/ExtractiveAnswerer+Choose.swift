@@ -10,7 +10,7 @@ extension ExtractiveAnswerer {
     /// least `secondSentenceCoverageRatio` of the best's (the chunk's share and strength, which
     /// sentences of one chunk have alike, do not carry it in), and both fit in `answerMaxWords`.
     func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
-                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false,
+                calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false, price: Bool = false,
                 latest: ((ScoredSentence) -> ScoredSentence)? = nil,
                 answerType: AnswerType = .open) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
@@ -38,6 +38,15 @@ extension ExtractiveAnswerer {
             let other = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.isTotalRow($0.text) }
                 .max { $0.contextCoverage < $1.contextCoverage }
             if let row = own ?? other { best = row }
+        }
+        // A price asked of the thing the best line's document is about, which that line does not
+        // state ("how much did the instrument insurance renewal cost": "Thank you for renewing…"):
+        // its document's line labelled as a total (`Total paid: £186.40`), when the total's file
+        // and chunk hold as much of the question.
+        if price, !total, !best.typed, let line = ranked.first(where: {
+            $0.chunk.docId == best.chunk.docId && $0.typed && Self.isTotalLine($0.text) && $0.contextCoverage >= best.contextCoverage
+        }) {
+            best = line
         }
         // The day of the year the question names ("am I working on 6 May?": the row dated
         // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much
@@ -121,7 +130,7 @@ extension ExtractiveAnswerer {
         if let latest, TextSignals.isRecord(best.text) { best = latest(best) }
         var chosen = [best]
         let bestOnDay = !dates.isEmpty && onDay(best)
-        let bestTotal = total && Self.isTotal(best.text)
+        let bestTotal = (total || price) && Self.isTotal(best.text)
         // Still without it, the sentence right after the best one in its paragraph that holds it
         // joins ("…Rainbow Kids' Club will be open on the INSET day…" then "The cost for the full
         // day is £32.00 per child" for "how much is kids club on the inset day").
@@ -144,7 +153,7 @@ extension ExtractiveAnswerer {
             // Nor a line that holds only its file's name's words ("Subject: Your wedding quote –
             // Marple Ridge Barn" beside the quote's reference): it says which file, not what is asked.
             if candidate.topical, !best.topical { continue }
-            // Nor a row that the total sums.
+            // Nor a row that the total sums (a total asked, or a price answered by a total).
             if bestTotal, !Self.isTotal(candidate.text) { continue }
             // Nor a record of another day when the best is the day asked for, nor another record
             // of its file when the latest is (`LatestRecord`: the month's last row, alone).

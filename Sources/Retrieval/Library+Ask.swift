@@ -118,7 +118,8 @@ extension Library {
         let chosen = answerer.choose(ranked, askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
-                                     dates: days, total: total, latest: latest, answerType: answerType)
+                                     dates: days, total: total, price: QuestionAnalysis.asksPrice(question),
+                                     latest: latest, answerType: answerType)
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

@@ -109,6 +109,26 @@ import Testing
         reference[1].topical = false
         #expect(answerer.choose(reference).count == 2)
     }
+
+    @Test func aPriceAskedOfTheBestLinesDocumentIsItsTotalLine() {
+        let lines = ["Thank you for renewing your musical instrument insurance with Allegro.",
+                     "Insurance Premium Tax (12%); £19.97", "Total paid: £186.40"]
+        let scores = [1.0, 0.3, 0.25]
+        var ranked = file(lines) { scores[$0] }
+        ranked[1].typed = true
+        ranked[2].typed = true
+        let question = "how much did the instrument insurance renewal cost this year"
+        #expect(QuestionAnalysis.asksPrice(question) && !QuestionAnalysis.asksTotal(question))
+        #expect(answerer.choose(ranked, price: true).map(\.text) == [lines[2]])
+        #expect(!answerer.choose(ranked).map(\.text).contains(lines[2]))
+        // a total of a file that holds less of the question is another thing's
+        var other = file(lines) { scores[$0] }
+        other[1].typed = true
+        other[2].typed = true
+        other[2].contextCoverage = 0.3
+        #expect(!answerer.choose(other, price: true).map(\.text).contains(lines[2]))
+        #expect(!QuestionAnalysis.asksPrice("how many people came") && !QuestionAnalysis.asksPrice("when is it due"))
+    }
 }
 
 @Suite struct LabelReadingTests {

@@ -39,12 +39,15 @@ extension ExtractiveAnswerer {
                 .max { $0.contextCoverage < $1.contextCoverage }
             if let row = own ?? other { best = row }
         }
-        // A price asked of the thing the best line's document is about, which that line does not
-        // state ("how much did the instrument insurance renewal cost": "Thank you for renewing…"):
-        // its document's line labelled as a total (`Total paid: £186.40`), when the total's file
-        // and chunk hold as much of the question.
-        if price, !total, !best.typed, let line = ranked.first(where: {
-            $0.chunk.docId == best.chunk.docId && $0.typed && Self.isTotalLine($0.text) && $0.contextCoverage >= best.contextCoverage
+        // A price asked of the thing the best line's document is about: its document's line
+        // labelled as a total (`Total paid: £186.40`) — when the best line states no amount ("how
+        // much did the instrument insurance renewal cost": "Thank you for renewing…") and the
+        // total's file and chunk hold as much of the question, or when the best is one of the
+        // items the total sums and holds no more of the question ("how much is the western
+        // tunnels quote": `Total: €2,045.00` under the quote's heading, not its labour line).
+        if price, !total, !Self.isTotal(best.text), let line = ranked.first(where: {
+            $0.chunk.docId == best.chunk.docId && $0.typed && Self.isTotalLine($0.text)
+                && (best.typed ? $0.coverage >= best.coverage : $0.contextCoverage >= best.contextCoverage)
         }) {
             best = line
         }

@@ -12,6 +12,8 @@ enum SentenceSplitter {
         "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e", "no", "fig", "ca", "approx",
         "inc", "ltd", "co", "corp", "mt", "ft", "gen", "col", "sgt", "capt", "lt", "rev", "vol", "pp", "ed", "est",
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k", "a.d", "b.c",
+        // a price's "incl. VAT", "excl. GST"
+        "incl", "excl",
     ]
 
     static func split(_ text: String, lineMode: Bool) -> [Range<Int>] {

@@ -128,6 +128,15 @@ import Testing
         other[2].contextCoverage = 0.3
         #expect(!answerer.choose(other, price: true).map(\.text).contains(lines[2]))
         #expect(!QuestionAnalysis.asksPrice("how many people came") && !QuestionAnalysis.asksPrice("when is it due"))
+        // the best of the items a total sums, holding no more of the question than the total: the total
+        let quote = ["- Labour, 2 men, 1 day: €620.00", "- New base rail clips: €185.00", "- **Total: €2,045.00 incl. VAT**"]
+        var items = file(quote)
+        for i in items.indices { items[i].typed = true }
+        #expect(answerer.choose(items, price: true).map(\.text) == [quote[2]])
+        #expect(!answerer.choose(items).map(\.text).contains(quote[2]))
+        // an item that holds more of the question ("how much is the labour on the quote") stands
+        items[0].coverage = 0.8
+        #expect(answerer.choose(items, price: true).map(\.text).first == quote[0])
     }
 }
 

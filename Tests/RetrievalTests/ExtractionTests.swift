@@ -104,6 +104,11 @@ final class ExtractionTests: XCTestCase {
         XCTAssertEqual(SentenceSplitter.split(dotted, lineMode: false).map { String(decoding: d[$0], as: UTF8.self) },
                        ["Tesla was born on 10 July [O.S. 28 June] 1856.", "A book by J.I. Pontanus says so.", "We close at 5 p.m.",
                         "The café opens at 9 a.m. daily."])
+        // a price "incl. VAT" goes on
+        let priced = "- **Total: €2,045.00 incl. VAT**\n- Deposit: €300.00 excl. VAT. Paid."
+        let q = Array(priced.utf8)
+        XCTAssertEqual(SentenceSplitter.split(priced, lineMode: false).map { String(decoding: q[$0], as: UTF8.self) },
+                       ["- **Total: €2,045.00 incl. VAT**", "- Deposit: €300.00 excl. VAT.", "Paid."])
     }
 
     func testSentenceSplitterKeepsARecordLineWhole() {

@@ -41,7 +41,9 @@ public enum WordVariants {
     /// `weight kg: 4.6`; "when was Ellie born": `date of birth`; "when does the GHIC expire":
     /// `Expiry date`; "when does the lease end": `maturity_date`), where no suffix rule meets them.
     static let verbNouns: [String: [String]] = [
-        "weigh": ["weight"], "weighs": ["weight"], "born": ["birth"], "marry": ["marriage"], "married": ["marriage"],
+        "weigh": ["weight"], "weighs": ["weight"], "born": ["birth"],
+        // "where is she getting married": `Caoimhe's wedding in Oranmore`
+        "marry": ["marriage", "wedding"], "married": ["marriage", "wedding"],
         "depart": ["departure"], "departs": ["departure"], "expire": ["expiry", "expiration", "valid"], "expires": ["expiry"],
         "deliver": ["delivery"], "delivered": ["delivery"], "insure": ["insurance"], "insured": ["insurance"],
         "register": ["registration"], "registered": ["registration"], "pay": ["payment"],

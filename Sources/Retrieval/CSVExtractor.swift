@@ -115,17 +115,24 @@ enum CSVExtractor {
     }
 
     /// A column label: it holds a letter, and is no number, date or amount (it does not open with
-    /// a digit, or with a sign or currency symbol and then a digit) and no address (`@`, `://`).
+    /// a digit, unless it counts a word (`isCountedLabel`), or with a sign or currency symbol and
+    /// then a digit) and no address (`@`, `://`).
     /// A year may be part of a label (`Rent 2025-26`) but not the whole of it.
     static func isLabel(_ value: ArraySlice<UInt8>) -> Bool {
         let text = String(decoding: value, as: UTF8.self)
         let scalars = Array(text.unicodeScalars.prefix(2))
         guard let first = scalars.first, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
               !text.contains("@"), !text.contains("://") else { return false }
-        if first.properties.numericType != nil { return false }
+        if first.properties.numericType != nil { return isCountedLabel(text) }
         // a sign or a currency symbol, then a digit: `-12`, `(3.50)`, `£40`
         let signed = "-+(".unicodeScalars.contains(first) || first.properties.generalCategory == .currencySymbol
         return !(signed && scalars.count == 2 && scalars[1].properties.numericType != nil)
+    }
+
+    /// A label that opens with a count or an ordinal before a word, and holds no other digit
+    /// (`4-weekly charge (EUR)`, `2nd contact`; not `12-Mar-2026`, `3 eggs`, `2nd`).
+    static func isCountedLabel(_ text: String) -> Bool {
+        text.range(of: #"^[0-9]{1,2}(-|(st|nd|rd|th) )\p{L}{4,}[^0-9]*$"#, options: .regularExpression) != nil
     }
 
     /// `,`, tab or `;`, whichever the first 20 lines (outside quotes) hold most of; `,` on a tie.

@@ -39,14 +39,15 @@ public enum DocumentKind: String, Sendable, Codable {
     /// out (Markdown `+records3`), and so is a CSV's or a table's whose row of totals says `TOTALS`
     /// (CSV `+records3`, Markdown `+records4`); a Markdown table with a blank corner reads each
     /// row as its name and its columns' cells (Markdown `+records5`); the cell after a table cell
-    /// that spans columns takes its own column's header (HTML `+records5`).
+    /// that spans columns takes its own column's header (HTML `+records5`); a CSV header may open
+    /// with a count (`4-weekly charge (EUR)`, CSV `+records4`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records5"
         case .json: "+records5"
         case .markdown: "+records5"
-        case .csv: "+records3"
+        case .csv: "+records4"
         case .text, .code: ""
         }
     }

@@ -331,6 +331,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         // a verb and the noun a record writes for it
         #expect(WordVariants.variants(of: "weigh", capitalised: false).contains("weight"))
         #expect(WordVariants.variants(of: "born", capitalised: false) == ["birth"])
+        // "getting married": a wedding
+        #expect(WordVariants.variants(of: "married", capitalised: false).isSuperset(of: ["marriage", "wedding"]))
         #expect(WordVariants.variants(of: "expiry", capitalised: false) == ["expire", "expires", "end", "ends"])
         #expect(WordVariants.variants(of: "maturity", capitalised: false) == ["end", "ends"])
         #expect(!WordVariants.variants(of: "borne", capitalised: false).contains("bear"))

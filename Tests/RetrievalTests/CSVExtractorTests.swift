@@ -69,12 +69,17 @@ final class CSVExtractorTests: XCTestCase {
     func testAHeaderMayNameAYearButNoLabelIsAValue() throws {
         let csv = "Plot,Plot holder(s),Rent 2025-26,Paid?\n7,Kevin Doyle,£58.00,No\n"
         XCTAssertEqual(try extract(csv).0.text, "Plot: 7; Plot holder(s): Kevin Doyle; Rent 2025-26: £58.00; Paid?: No\n")
-        for label in ["Rent 2025-26", "Address line 2", "Q1 sales", "Amount (£)", "Café"] {
+        for label in ["Rent 2025-26", "Address line 2", "Q1 sales", "Amount (£)", "Café", "4-weekly charge (EUR)", "2nd contact"] {
             XCTAssertTrue(CSVExtractor.isLabel(ArraySlice(label.utf8)), label)
         }
-        for value in ["2025", "07/04/2025", "£32.00", "-12.50", "(3.50)", "+44 7700", "kev@example.com", "https://x.org", "2nd", "---"] {
+        for value in ["2025", "07/04/2025", "£32.00", "-12.50", "(3.50)", "+44 7700", "kev@example.com", "https://x.org", "2nd", "---",
+                      "12-Mar-2026", "3 eggs", "12 Main Street", "1st May 2026"] {
             XCTAssertFalse(CSVExtractor.isLabel(ArraySlice(value.utf8)), value)
         }
+        // a column that counts (`4-weekly charge`) leaves the header a header
+        let box = "Sub ID,Name,4-weekly charge (EUR)\nBA-001,Mairéad Collins,100.00\n"
+        XCTAssertEqual(try extract(box).0.text, "Sub ID: BA-001; Name: Mairéad Collins; 4-weekly charge (EUR): 100.00\n")
+        XCTAssertEqual(DocumentKind.csv.extractionVersion, "+records4")
         // a first row of values is no header, though it holds words
         let rows = "Geoff Pennington,07700 914 362,Yes\nKevin Doyle,07790 335 126,No\n"
         XCTAssertTrue(try extract(rows).0.isIdentity)

@@ -19,14 +19,16 @@ extension ExtractiveAnswerer {
     /// A plain text's heading: a unit underlined by a rule (`HOMEMADE ELECTROLYTE DRINK (training
     /// only)` over `=====`), or a line of capitals of at most eight words without closing
     /// punctuation, after any number (`1. BACON & EGG RICE CAKES (for the bike)`). As a `#`
-    /// heading does, it names what the lines under it are about and answers nothing itself.
+    /// heading does, it names what the lines under it are about and answers nothing itself. A
+    /// line that ends in an amount over a rule is the last figure of a sum (`(Western Tunnels
+    /// Ltd, quote Q-3318)   EUR 2,045.00` over `-------`), not a heading over its total.
     static func isPlainHeading(_ texts: [String], _ i: Int) -> Bool {
         func isRule(_ text: String) -> Bool {
             text.utf8.first.map { "=-_*~".utf8.contains($0) } == true && SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
         }
         let text = texts[i], bytes = text.utf8
         guard !bytes.contains(0x0A), !bytes.contains(0x3A), !isRule(text) else { return false }
-        if i + 1 < texts.count, isRule(texts[i + 1]) { return true }
+        if i + 1 < texts.count, isRule(texts[i + 1]) { return !endsInAmount(bytes) }
         guard let last = bytes.last, !".,;!?".utf8.contains(last),
               !bytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) || bytes.contains(0x28) else { return false }
         // its words outside brackets, after any number: all capitals
@@ -56,6 +58,13 @@ extension ExtractiveAnswerer {
             TextSignals.labelled(field).map { Field(words: TextSignals.words(String($0.label)),
                                                     value: $0.value.trimmingCharacters(in: .whitespaces)) }
         }
+    }
+
+    /// Whether `bytes` end in an amount with two decimals (`EUR 2,045.00`, `£19,97`).
+    static func endsInAmount(_ bytes: String.UTF8View) -> Bool {
+        let tail = Array(bytes.suffix(4))
+        func digit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        return tail.count == 4 && digit(tail[0]) && (tail[1] == 0x2E || tail[1] == 0x2C) && digit(tail[2]) && digit(tail[3])
     }
 
     /// Whether a field of `text` has a value and a label of at most four words ending in one of

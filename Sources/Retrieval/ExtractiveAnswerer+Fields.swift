@@ -23,9 +23,6 @@ extension ExtractiveAnswerer {
     /// line that ends in an amount over a rule is the last figure of a sum (`(Western Tunnels
     /// Ltd, quote Q-3318)   EUR 2,045.00` over `-------`), not a heading over its total.
     static func isPlainHeading(_ texts: [String], _ i: Int) -> Bool {
-        func isRule(_ text: String) -> Bool {
-            text.utf8.first.map { "=-_*~".utf8.contains($0) } == true && SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
-        }
         let text = texts[i], bytes = text.utf8
         guard !bytes.contains(0x0A), !bytes.contains(0x3A), !isRule(text) else { return false }
         if i + 1 < texts.count, isRule(texts[i + 1]) { return !endsInAmount(bytes) }
@@ -58,6 +55,11 @@ extension ExtractiveAnswerer {
             TextSignals.labelled(field).map { Field(words: TextSignals.words(String($0.label)),
                                                     value: $0.value.trimmingCharacters(in: .whitespaces)) }
         }
+    }
+
+    /// A rule line (`=====`, `-----`, `* * *`): it underlines a heading or closes a sum.
+    static func isRule(_ text: String) -> Bool {
+        text.utf8.first.map { "=-_*~".utf8.contains($0) } == true && SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
     }
 
     /// Whether `bytes` end in an amount with two decimals (`EUR 2,045.00`, `£19,97`).

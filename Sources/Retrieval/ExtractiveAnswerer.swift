@@ -83,8 +83,9 @@ struct ExtractiveAnswerer {
             let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
             let headings = Self.headings(texts)
-            return (bytes, ranges, texts, headings, Self.underHeadings(texts.map(terms.matches), headings: headings, terms: terms,
-                                                                      startsDocument: chunk.ordinal == 0))
+            let matched = Self.underHeadings(texts.map(terms.matches), headings: headings, terms: terms,
+                                             startsDocument: chunk.ordinal == 0)
+            return (bytes, ranges, texts, headings, Self.closingSums(matched, texts: texts, headings: headings, terms: terms))
         }
         let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
                                      weight: configuration.localTermWeight)
@@ -159,6 +160,25 @@ struct ExtractiveAnswerer {
         }
         return result
     }
+
+    /// The line under a rule that closes a sum (`Total   £421.60` under `-------`) holds the
+    /// question words of the lines the rule closes, up to `sumLines` of them back to a heading:
+    /// "the total on Gary's quote for the shower valve and boiler service" is that line.
+    static func closingSums(_ matched: [(coverage: Double, found: [Bool])], texts: [String], headings: [Bool],
+                            terms: QuestionTerms) -> [(coverage: Double, found: [Bool])] {
+        var result = matched
+        for i in texts.indices.dropFirst(2) where isRule(texts[i - 1]) && !headings[i - 2] && endsInAmount(texts[i - 2].utf8) {
+            var found = matched[i].found
+            var k = i - 2
+            while k >= 0, i - 1 - k <= sumLines, !headings[k], !isRule(texts[k]) {
+                for (t, hit) in matched[k].found.enumerated() where hit { found[t] = true }
+                k -= 1
+            }
+            result[i] = (terms.coverage(of: found), found)
+        }
+        return result
+    }
+    static let sumLines = 8
 
     /// Which of a chunk's units are headings: a Markdown `#` line or a plain text's
     /// (`isPlainHeading`). Read once per chunk, for the sections and for the units that answer.

@@ -60,6 +60,23 @@ import Testing
         #expect(heading("Budget 2026", "-----------"))
     }
 
+    @Test func theLineUnderARuleThatClosesASumHoldsTheWordsOfItsLines() {
+        let texts = ["Supply & fit thermostatic bar valve      £185.00", "Annual boiler service (Worcester 30i)     £85.00",
+                     "----------------------------------------------", "Total                                    £421.60",
+                     "No VAT - I'm not registered."]
+        let terms = QuestionTerms(question: "total on gary's quote for the shower valve and boiler service",
+                                  frequencies: ["total": 3, "gary": 2, "quote": 4, "shower": 3, "valve": 2, "boiler": 3, "service": 5],
+                                  chunkCount: 40)
+        let headings = ExtractiveAnswerer.headings(texts)
+        #expect(!headings.contains(true), "the last figure of a sum is no heading")
+        let matched = texts.map(terms.matches)
+        let closed = ExtractiveAnswerer.closingSums(matched, texts: texts, headings: headings, terms: terms)
+        #expect(closed[3].coverage > matched[3].coverage)
+        #expect(closed[3].coverage >= terms.coverage(ofText: texts[0] + " " + texts[1] + " " + texts[3]) - 1e-9)
+        // the line after it is no total: it keeps its own words
+        #expect(closed[4].coverage == matched[4].coverage)
+    }
+
     @Test func anIngredientUnderItsHeadingAnswersForIt() throws {
         let t = try TempLibrary()
         try t.write("Race fuel & recovery recipes.txt", Self.recipes)

@@ -133,6 +133,16 @@ import Testing
         // another person's record stays whole, for gate H to find the name missing
         #expect(parts("What's Maya's passport number?", Self.thomas, frequencies: f.merging(["maya": 2]) { a, _ in a })
             == [Self.thomas])
+        // a second field that says which, holding the question's words, leads with the first: a
+        // gig's date and its title, then the set asked
+        let gig = "id: g-2026-005; date: 2026-04-11 (11 April 2026); title: Caledonian Engineering annual dinner; venue name: "
+            + "Hotel Kelvingrove; line up: trio (no sax); load in: 17:00; sets start: 19:00; sets end: 20:00; sets label: dinner "
+            + "background; sets start: 21:30; sets end: 23:00; sets label: dance set; fee: 900.0; currency: GBP; contact name: "
+            + "Fiona Lowe; contact phone: 01632 960812; notes: Ballroom has a Kawai baby grand."
+        #expect(parts("what time does the dance set start at the caledonian engineering dinner", gig,
+                      frequencies: ["time": 3, "dance": 1, "set": 2, "start": 4, "caledonian": 1, "engineering": 1, "dinner": 2])
+            == ["date: 2026-04-11 (11 April 2026); title: Caledonian Engineering annual dinner",
+                "sets start: 21:30; sets end: 23:00; sets label: dance set"])
     }
 
     @Test func aQuestionsShortNameMatchesTheNameInFull() {

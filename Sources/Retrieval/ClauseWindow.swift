@@ -106,11 +106,15 @@ struct ClauseWindow {
         let labels = texts.map { TextSignals.labelled($0).map { TextSignals.words(String($0.label)) } ?? [] }
         guard let start = labels.prefix(3).firstIndex(where: Self.identifying) else { return nil }
         var end = start + 1
-        while end < labels.count, end - start < 3,
-              labels[end].first == labels[start].first && (labels[end].contains("name") || terms.coverage(ofText: texts[end]) > 0)
-                // another field that says which, holding a word of the question ("date: 2026-04-11;
-                // title: Caledonian Engineering annual dinner" for "…at the caledonian engineering dinner")
-                || Self.identifying(labels[end]) && terms.coverage(ofText: texts[end]) > 0 { end += 1 }
+        while end < labels.count, end - start < 3 {
+            let asked = terms.coverage(ofText: texts[end]) > 0
+            // a part of its name, or another field that says which holding a word of the question
+            // ("date: 2026-04-11; title: Caledonian Engineering annual dinner" for "…at the
+            // caledonian engineering dinner")
+            guard labels[end].first == labels[start].first && (labels[end].contains("name") || asked)
+                || Self.identifying(labels[end]) && asked else { break }
+            end += 1
+        }
         return start..<end
     }
 

@@ -42,24 +42,27 @@ extension ExtractiveAnswerer {
 
     /// One labelled field of a line: `Label: value`, or one of a record's `; `-joined fields.
     struct Field {
-        /// The label's words, lowercased (`TextSignals.words`).
-        let words: [String]
+        let label: Substring
         /// The value, white space at its ends dropped.
         let value: String
+        /// The label's words, lowercased (`TextSignals.words`), read when asked for.
+        var words: [String] { TextSignals.words(String(label)) }
         var stems: [String] { words.map(TextSignals.stem) }
     }
 
     /// The labelled fields of `text`, in order; a field without a label's colon is none.
     static func fields(_ text: String) -> [Field] {
         text.components(separatedBy: "; ").compactMap { field in
-            TextSignals.labelled(field).map { Field(words: TextSignals.words(String($0.label)),
-                                                    value: $0.value.trimmingCharacters(in: .whitespaces)) }
+            TextSignals.labelled(field).map { Field(label: $0.label, value: $0.value.trimmingCharacters(in: .whitespaces)) }
         }
     }
 
     /// A rule line (`=====`, `-----`, `* * *`): it underlines a heading or closes a sum.
     static func isRule(_ text: String) -> Bool {
-        text.utf8.first.map { "=-_*~".utf8.contains($0) } == true && SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
+        guard text.utf8.first.map({ "=-_*~".utf8.contains($0) }) == true else { return false }
+        // (a list item's `- ` opens like one: its bytes are read in place, not copied)
+        return text.utf8.withContiguousStorageIfAvailable { SentenceSplitter.isRuleLine($0, from: 0) }
+            ?? SentenceSplitter.isRuleLine(Array(text.utf8), from: 0)
     }
 
     /// Whether `bytes` end in an amount with two decimals (`EUR 2,045.00`, `£19,97`).
@@ -74,9 +77,10 @@ extension ExtractiveAnswerer {
     /// "band", "Mileage at service" for "mileage", not "Landlord address" for "landlord".
     static func labels(_ text: String, _ stems: Set<String>) -> Bool {
         fields(text).contains { field in
-            let head = field.words.prefix { !labelPrepositions.contains($0) }.last
-            return !field.value.isEmpty && field.words.count <= 4
-                && [field.words.last, head].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
+            guard !field.value.isEmpty else { return false }
+            let words = field.words
+            let head = words.prefix { !labelPrepositions.contains($0) }.last
+            return words.count <= 4 && [words.last, head].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
         }
     }
     static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by"]
@@ -195,10 +199,7 @@ extension ExtractiveAnswerer {
     /// (`Date: TOTAL; Total: 1027.00`, `Date: TOTALS 05/01/2026-13/03/2026; Miles: 546`), not a
     /// row with a `Total` column.
     static func isTotalRow(_ text: String) -> Bool {
-        guard TextSignals.isRecord(text) else { return false }
-        return text.components(separatedBy: "; ").contains { field in
-            TextSignals.labelled(field).map { isTotalValue($0.value) } == true
-        }
+        TextSignals.isRecord(text) && fields(text).contains { isTotalValue($0.value) }
     }
 
     /// A value that names a row of totals: it opens with "Total", "TOTALS" or "Grand total".

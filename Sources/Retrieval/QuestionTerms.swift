@@ -26,7 +26,9 @@ struct QuestionTerms {
     func lexicalQueries(frequencies: [String: Int], postingBudget: Int, cap: Int) -> [String] {
         // a word with its written forms: "on the 28th" is the `28` of a row's `28/03/2026`
         func forms(_ word: String) -> [String] { [word] + (WordVariants.ordinalDay(word).map { [$0] } ?? []) }
-        func df(_ word: String) -> Int { forms(word).reduce(0) { $0 + (frequencies[$1] ?? 0) } }
+        let counts = Dictionary(terms.map { term in (term.word, forms(term.word).reduce(0) { $0 + (frequencies[$1] ?? 0) }) },
+                                uniquingKeysWith: { a, _ in a })
+        func df(_ word: String) -> Int { counts[word] ?? 0 }
         let sorted = terms.map(\.word).sorted { (df($0), $0) < (df($1), $1) }
         guard let rarest = sorted.first else { return [] }
         func quoted(_ words: [String]) -> [String] {

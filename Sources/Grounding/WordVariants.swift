@@ -46,6 +46,9 @@ public enum WordVariants {
         "marry": ["marriage", "wedding"], "married": ["marriage", "wedding"],
         "depart": ["departure"], "departs": ["departure"], "expire": ["expiry", "expiration", "valid"], "expires": ["expiry"],
         "deliver": ["delivery"], "delivered": ["delivery"], "insure": ["insurance"], "insured": ["insurance"],
+        // "how much do I still owe on the holiday": `Balance remaining £888.00`; "what do I owe for
+        // the visit": `Total patient responsibility $49.81`
+        "owe": ["balance", "outstanding", "remaining", "responsibility"], "owed": ["balance", "outstanding", "remaining"],
         "register": ["registration"], "registered": ["registration"], "pay": ["payment"],
         "end": ["maturity", "expiry"], "ends": ["maturity", "expiry"], "start": ["commencement"],
         "starts": ["commencement"], "begin": ["start", "commencement"], "begins": ["start", "commencement"],

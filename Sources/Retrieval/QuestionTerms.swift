@@ -114,8 +114,8 @@ struct QuestionTerms {
         return frame
     }
 
-    static let amountVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "costs", "charge", "charged",
-                                           "owe", "owed"]
+    /// "owe" is no such verb: what is still owed is written as a balance (`WordVariants`).
+    static let amountVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "costs", "charge", "charged"]
 
     /// Measures a "what …" question names that the answer states as a value, not as the word.
     static let namedMeasures: Set<String> = ["temperature"]

@@ -12,8 +12,9 @@ enum SentenceSplitter {
         "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e", "no", "fig", "ca", "approx",
         "inc", "ltd", "co", "corp", "mt", "ft", "gen", "col", "sgt", "capt", "lt", "rev", "vol", "pp", "ed", "est",
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k", "a.d", "b.c",
-        // a price's "incl. VAT", "excl. GST"
-        "incl", "excl",
+        // a price's "incl. VAT", "excl. GST"; rupees ("Rs. 500"), a phone's extension ("ext. 214"),
+        // an area ("742 sq. ft."), a company ("Pvt. Ltd."), an account or a reference ("a/c no.", "ref.")
+        "incl", "excl", "rs", "ext", "tel", "sq", "pvt", "ref", "acct", "apt", "dept", "qty",
     ]
 
     static func split(_ text: String, lineMode: Bool) -> [Range<Int>] {

@@ -109,6 +109,11 @@ final class ExtractionTests: XCTestCase {
         let q = Array(priced.utf8)
         XCTAssertEqual(SentenceSplitter.split(priced, lineMode: false).map { String(decoding: q[$0], as: UTF8.self) },
                        ["- **Total: €2,045.00 incl. VAT**", "- Deposit: €300.00 excl. VAT.", "Paid."])
+        // rupees, an extension and an area go on too
+        let rupees = "Waiting charges Rs. 500 per hour. Call the desk on ext. 214 for a 742 sq. ft. flat. Done."
+        let r = Array(rupees.utf8)
+        XCTAssertEqual(SentenceSplitter.split(rupees, lineMode: false).map { String(decoding: r[$0], as: UTF8.self) },
+                       ["Waiting charges Rs. 500 per hour.", "Call the desk on ext. 214 for a 742 sq. ft. flat.", "Done."])
     }
 
     func testSentenceSplitterKeepsARecordLineWhole() {

@@ -12,8 +12,9 @@ extension Library {
     public func deliberate(question: String, mode: SearchMode = .standard, topK: Int? = nil) throws
         -> (answer: LibraryAnswer, diagnostics: AnswerDiagnostics, pack: EvidencePack) {
         let loop = DeliberationLoop(configuration.grounding(mode))
-        // read as the files write it ("account no." is the "Account number" a bill prints)
-        let read = QuestionAnalysis.inFull(question)
+        // read as the files write it ("account no." is the "Account number" a bill prints; a
+        // slipped "hygenist" is the letter's `hygienist`)
+        let (read, respelled) = try respelled(QuestionAnalysis.inFull(question))
         var backend = LibraryDeliberation(library: self, question: read, mode: mode, topK: topK)
         let result = try loop.run(question: read, backend: &backend)
         var (answer, diagnostics, _) = result.best.answer
@@ -21,12 +22,24 @@ extension Library {
         // A model rung writes from everything the passes gathered, even when the extractive
         // answer of an earlier pass stood (its citations name files and offsets, not pack places).
         let pack = backend.gathered ?? result.best.answer.pack
+        if respelled > 0 {
+            answer.grounding["Q1.respelled", default: 0] += respelled
+            diagnostics.rules["Q1.respelled", default: 0] += respelled
+        }
         if loop.maxPasses > 1 {
             answer.grounding.merge(result.counts, uniquingKeysWith: +)
             diagnostics.rules.merge(result.counts, uniquingKeysWith: +)
             diagnostics.retrievalMilliseconds = backend.milliseconds
         }
         return (answer, diagnostics, pack)
+    }
+}
+
+extension Library {
+    /// `question` with each word no chunk holds read as the library's word it is a slip of
+    /// (`Respelling`), and how many were.
+    func respelled(_ question: String) throws -> (String, Int) {
+        try store.database().read { c in try Respelling.respelled(question, c) }
     }
 }
 

@@ -63,6 +63,19 @@ import Testing
         #expect(!AnswerType.quantity.isSatisfied(by: "Colour printing: 50 pages a month", question: cost))
     }
 
+    @Test func whatIsStillOwedIsTheBalance() {
+        let owe = QuestionTerms(question: "how much do i still owe on the pembrokeshire holiday",
+                                frequencies: ["owe": 0, "pembrokeshire": 1, "holiday": 3], chunkCount: 20)
+        #expect(owe.terms.contains { $0.word == "owe" })
+        let balance = owe.matches("Balance remaining £888.00").found
+        let total = owe.matches("Total holiday cost £1,184.00").found
+        #expect(zip(owe.terms, balance).contains { $0.word == "owe" && $1 })
+        #expect(!zip(owe.terms, total).contains { $0.word == "owe" && $1 })
+        #expect(WordVariants.variants(of: "owe", capitalised: false).contains("responsibility"))
+        // paying is still the frame of an amount asked
+        #expect(QuestionTerms.measureWords("how much did i pay for the holiday").contains("pay"))
+    }
+
     @Test func aQuotedEmailsWrappedLinesAreOneSentence() {
         let text = """
             > In the meantime, if the rattling gets louder, or the

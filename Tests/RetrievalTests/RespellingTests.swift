@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import Retrieval
+
+/// A name or a rare word typed from memory, one slip away from how the files write it.
+@Suite struct RespellingTests {
+    @Test(arguments: [("hygenist", "hygienist"), ("whitfeld", "whitfield"), ("koyana", "koyna"), ("llewelyn", "llewellyn"),
+                      ("shubhdristi", "shubhdrishti"), ("recieved", "received"), ("joiner", "joinery")])
+    func aSlipThatKeepsTheSoundIsRead(_ typed: String, _ written: String) {
+        #expect(Respelling.isSlip(typed, of: written))
+    }
+
+    @Test(arguments: [("playing", "paying"), ("locking", "looking"), ("picking", "packing"), ("seperate", "separate"), ("logged", "lodged"),
+                      ("come", "came"), ("grande", "grant"), ("hygienist", "hygienist"), ("koyna", "koyana"), ("parcel", "pa-rcel")])
+    func aWordOfItsOwnOrAShortOneIsNotASlip(_ typed: String, _ written: String) {
+        #expect(!Respelling.isSlip(typed, of: written))
+    }
+
+    @Test func editDistanceCountsASwapOfNeighboursOnce() {
+        #expect(Respelling.editDistance(Array("recieve".utf8), Array("receive".utf8)) == 1)
+        #expect(Respelling.editDistance(Array("koyana".utf8), Array("koyna".utf8)) == 1)
+        #expect(Respelling.editDistance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
+        #expect(Respelling.editDistance([], Array("abc".utf8)) == 3)
+    }
+
+    @Test func onlyTheWholeWordIsReplacedInAnyCase() {
+        #expect(Respelling.replacing("hygenist", with: "hygienist", in: "Name of the Hygenist? hygenists, hygenist.")
+            == "Name of the hygienist? hygenists, hygienist.")
+    }
+
+    @Test func aSlippedNameFindsTheLineThatWritesIt() throws {
+        let t = try TempLibrary()
+        try t.write("dental letter.txt", """
+            PLAS DENTAL CARE
+            Tel: 029 2018 0362
+
+            Appointment 2 - Scale and polish with our hygienist, Sioned Parry. Allow 30 minutes.
+
+            Your old filling on the upper right is sound and does not need replacing at the moment.
+            """)
+        try t.write("notes.md", "# Van\n\nThe van lease is paid on the first of the month by direct debit.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "name of the hygenist at plas dental")
+        #expect(!answer.abstained)
+        #expect(answer.answer?.contains("Sioned Parry") == true)
+        #expect(answer.grounding["Q1.respelled"] == 1)
+        #expect(answer.question == "name of the hygenist at plas dental")
+        // a word the library holds is left as typed, and so is one no slip away from any
+        let plain = try t.library.ask(question: "when is the van lease paid")
+        #expect(plain.grounding["Q1.respelled"] == nil)
+        let unknown = try t.library.ask(question: "who is the orthodontist at plas dental")
+        #expect(unknown.grounding["Q1.respelled"] == nil)
+    }
+}

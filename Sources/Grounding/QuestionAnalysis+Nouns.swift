@@ -15,7 +15,7 @@ extension QuestionAnalysis {
         }
         for n in ["country", "city", "place", "region", "town", "state", "continent", "river", "location"] { nouns[n] = .place }
         nouns["email"] = .email
-        for n in ["phone", "mobile", "landline", "telephone", "tel", "hotline", "helpline"] { nouns[n] = .phone }
+        for n in ["phone", "mobile", "cellphone", "landline", "telephone", "tel", "hotline", "helpline"] { nouns[n] = .phone }
         return nouns
     }()
 

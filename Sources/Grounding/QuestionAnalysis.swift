@@ -122,6 +122,10 @@ public struct QuestionAnalysis: Sendable, Equatable {
             return .phone
         }
         if let n = w.firstIndex(of: "line"), n > 0, lineWords.contains(w[n - 1]) { return .phone }
+        // "lucia's cell number", "coach greg's cell": a cell phone, not a cell of a table or a body
+        if let n = w.firstIndex(of: "cell"), ["number", "no", "phone"].contains(at(n + 1)) || n > 0 && n == w.count - 1 && w[n - 1] == "s" {
+            return .phone
+        }
         for i in w.indices {
             switch w[i] {
             case "who", "whom", "whose": return .entity

@@ -9,12 +9,10 @@ import Store
 /// Only long words (`minimumLength` letters) that no chunk holds are respelled, and only by a slip
 /// that keeps a word's sound — a vowel, an `h` or a doubled letter left out or put in, two
 /// neighbours swapped — so that a word of its own ("playing", "paying"; "picking", "packing")
-/// is never read as another. The library's FTS5 vocabulary gives the
-/// stems that open like the word; a chunk holding the stem gives the word as written.
+/// is never read as another. Each word the typed one may be a slip of (about a hundred for a word
+/// of ten letters) is looked up in the full-text index: a lookup each, no scan of the vocabulary.
 enum Respelling {
     static let minimumLength = 6
-    /// Candidate stems of the vocabulary checked per word, most frequent first.
-    static let candidateLimit = 8
 
     /// `question` with each slipped word replaced by the library's, and how many were replaced.
     static func respelled(_ question: String, _ c: Connection) throws -> (question: String, count: Int) {
@@ -23,8 +21,6 @@ enum Respelling {
         }
         guard !words.isEmpty else { return (question, 0) }
         let unknown = try LexicalSearch.documentFrequencies(words, cap: 1, c).filter { $0.value == 0 }.map(\.key).sorted()
-        guard !unknown.isEmpty else { return (question, 0) }
-        try c.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.library_vocab USING fts5vocab(main, 'library_fts', 'row')")
         var result = question
         var count = 0
         for word in unknown {
@@ -35,30 +31,41 @@ enum Respelling {
         return (result, count)
     }
 
-    /// The library's word `typed` is a slip of, from the most frequent stem that opens like it.
+    /// The library's word `typed` is a slip of: of the words it may be a slip of (`slips`), the
+    /// one most chunks hold (counted up to `frequencyCap`), or nil when no chunk holds any.
     static func libraryWord(for typed: String, _ c: Connection) throws -> String? {
+        let slips = slips(of: typed)
+        let held = try c.prepare("SELECT 1 FROM library_fts WHERE library_fts MATCH ? LIMIT 1")
+        // one query for all first: most words no chunk holds are slips of nothing
+        guard try !held.rows([slips.map { "\"\($0)\"" }.joined(separator: " OR ")]) { $0.int(0) }.isEmpty else { return nil }
+        // the index matches by stem, so a chunk must write the very word ("marred" is no `Mar`)
+        let chunk = try c.prepare("""
+            SELECT c.text FROM library_fts f JOIN library_chunks c ON c.id = f.rowid WHERE library_fts MATCH ? LIMIT 3
+            """)
+        let found = try slips.filter { slip in
+            try chunk.rows(["\"\(slip)\""]) { $0.text(0) }.contains { TextTerms.words($0).contains(slip) }
+        }
+        guard found.count > 1 else { return found.first }
+        let counts = try LexicalSearch.documentFrequencies(found, cap: frequencyCap, c)
+        return found.max { (counts[$0] ?? 0, $1) < (counts[$1] ?? 0, $0) }
+    }
+    static let frequencyCap = 50
+
+    /// The words `typed` may be a slip of (`isSlip`): with a vowel, an `h` or a doubled letter
+    /// left out or put in, or two neighbours swapped; each is looked up, so none is guessed.
+    static func slips(of typed: String) -> [String] {
         let t = Array(typed.utf8)
-        let prefix = String(decoding: t.prefix(2), as: UTF8.self)
-        let after = String(decoding: [t[0], t[1] + 1], as: UTF8.self)
-        let stems = try c.rows("SELECT term, doc FROM temp.library_vocab WHERE term >= ? AND term < ?", [prefix, after]) {
-            (Array($0.text(0).utf8), $0.int(1))
+        var out: [[UInt8]] = []
+        for i in t.indices {
+            out.append(Array(t[..<i] + t[(i + 1)...]))
+            if i + 1 < t.count { var s = t; s.swapAt(i, i + 1); out.append(s) }
         }
-        // a stem is the written word less a suffix (porter): it must be a slip of the typed word's
-        // opening of about its length
-        let near = stems.filter { stem, _ in
-            stem.count >= 4 && (max(stem.count - 1, 1)...(stem.count + 1)).contains { k in
-                k <= t.count && editDistance(Array(t.prefix(k)), stem) <= 1
-            }
-        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.lexicographicallyPrecedes($1.0) }.prefix(candidateLimit)
-        for (stem, _) in near {
-            let text = try c.first("""
-                SELECT c.text FROM library_fts f JOIN library_chunks c ON c.id = f.rowid
-                WHERE library_fts MATCH ? LIMIT 1
-                """, ["\"\(String(decoding: stem, as: UTF8.self))\""]) { $0.text(0) }
-            guard let text else { continue }
-            if let word = TextTerms.words(text).first(where: { isSlip(typed, of: $0) }) { return word }
+        for i in 0...t.count {
+            let letters = Array("aeiouyh".utf8) + (i > 0 ? [t[i - 1]] : [])
+            for letter in letters { out.append(Array(t[..<i] + [letter] + t[i...])) }
         }
-        return nil
+        var seen = Set<[UInt8]>()
+        return out.filter { seen.insert($0).inserted }.map { String(decoding: $0, as: UTF8.self) }.filter { isSlip(typed, of: $0) }
     }
 
     /// Whether `typed` is `word` with one slip that keeps its sound (see the type's note).
@@ -78,22 +85,6 @@ enum Respelling {
         let extra = long[i]
         let doubled = i > 0 && long[i - 1] == extra || i + 1 < long.count && long[i + 1] == extra
         return isVowel(extra) || extra == UInt8(ascii: "h") || doubled
-    }
-
-    /// The edit distance of two byte strings (a swap of neighbours counts one).
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
     }
 
     private static func isVowel(_ c: UInt8) -> Bool { "aeiouy".utf8.contains(c) }

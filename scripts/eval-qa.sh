@@ -59,10 +59,13 @@ done
 # near misses, hit@5 0.967 / 0.900; parents 0.617 / 0.600, 0.167 / 0.133, 0.40 / 0.30, 0.983 /
 # 0.900; vetnurse 0.767 / 0.667, 0.117 / 0.133, 0.75 / 0.60, 0.983 / 0.967; gardener 0.650 /
 # 0.567, 0.083 / 0.100, 0.45 / 0.50, 0.967 / 0.950; musician 0.800 / 0.700, 0.050 / 0.083, 0.30 /
-# 0.30, 1.000 / 0.983; homeowner 0.683 / 0.633, 0.067 / 0.117, 0.50 / 0.60, 1.000 / 0.883): floors
-# below both, each its own.
+# 0.30, 1.000 / 0.983; homeowner 0.683 / 0.633, 0.067 / 0.117, 0.50 / 0.60, 1.000 / 0.883; groomer
+# 0.633 / 0.633, 0.100 / 0.067, 0.40 / 0.40, 1.000 / 0.967; tester 0.400 / 0.467, 0.300 / 0.200,
+# 0.65 / 0.40, 0.967 / 0.950; paralegal 0.600 / 0.617, 0.167 / 0.100, 0.20 / 0.25, 0.983 / 1.000):
+# floors below both, each its own.
 for entry in landlord:0.45:0.25:0.15 parents:0.55:0.22:0.25 vetnurse:0.60:0.17:0.55 \
-             gardener:0.45:0.17:0.40 musician:0.60:0.12:0.20 homeowner:0.55:0.17:0.40; do
+             gardener:0.45:0.17:0.40 musician:0.60:0.12:0.20 homeowner:0.55:0.17:0.40 \
+             groomer:0.55:0.15:0.30 tester:0.33:0.35:0.30 paralegal:0.52:0.22:0.12; do
   IFS=: read -r lib contain false_abstain in_library <<< "$entry"
   echo "(a person's files, $lib:)"
   "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$lib/docs" --questions "$ROOT/Fixtures/qa-personal/$lib/questions.jsonl" \

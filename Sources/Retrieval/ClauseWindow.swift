@@ -29,7 +29,7 @@ struct ClauseWindow {
     func narrowed(_ sentence: ScoredSentence, limit: Int) -> [ScoredSentence] {
         guard sentence.chunk.record.kind != .csv else { return [sentence] }
         let bytes = Array(sentence.text.utf8)
-        if TextSignals.isRecord(sentence.text) { return narrowedRecord(sentence, bytes) }
+        if TextSignals.isRecord(sentence.text) { return narrowedRecord(sentence, bytes, limit: limit) }
         guard sentence.words > limit else { return [sentence] }
         let clauses = Self.clauses(bytes)
         guard clauses.count > 1, let run = bestRun(clauses, in: bytes) else { return [sentence] }
@@ -42,13 +42,17 @@ struct ClauseWindow {
     /// record it is ("name: Thomas Whitfield", `identifies`) — one part when they are adjacent,
     /// two when not. Narrowed only when the question's words find their fields: most of them
     /// are in the record and the fields chosen hold all of those ("miles" asked, "mileage"
-    /// written: the words cannot choose, and the whole record stays). A record of someone the
+    /// written: the words cannot choose, and the whole record stays). A record past `limit`
+    /// words, too long to be an answer whole, is narrowed to the fields that hold the most of
+    /// the question all the same ("what seat am i in on the flight to lisbon": a flight's
+    /// `seats seat: 24C`, the flight and the city in fields of their own). A record of someone the
     /// question does not name stays whole, for gate H to weigh (H6: Priya's record does not
     /// answer for Maya).
-    private func narrowedRecord(_ sentence: ScoredSentence, _ bytes: [UInt8]) -> [ScoredSentence] {
+    private func narrowedRecord(_ sentence: ScoredSentence, _ bytes: [UInt8], limit: Int) -> [ScoredSentence] {
         let fields = Self.fields(bytes)
         let whole = terms.coverage(ofText: sentence.text)
-        guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage, holdsNames(sentence.text) else {
+        let tooLong = sentence.words > limit
+        guard sentence.words > recordWords, fields.count > 2, whole >= recordCoverage || tooLong, holdsNames(sentence.text) else {
             return [sentence]
         }
         let leading = leadingFields(fields, bytes)
@@ -69,7 +73,7 @@ struct ClauseWindow {
         let run = wholeObject((found.lowerBound + offset)..<(found.upperBound + offset), fields, bytes, from: offset)
         let last = fields[run.upperBound - 1].upperBound
         let chosen = lead + " " + String(decoding: bytes[fields[run.lowerBound].lowerBound..<last], as: UTF8.self)
-        guard terms.coverage(ofText: chosen) >= whole - 1e-9 else { return [sentence] }
+        guard terms.coverage(ofText: chosen) >= whole - 1e-9 || tooLong else { return [sentence] }
         guard let leading, let leadRange else { return [part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)] }
         if run.lowerBound == leading.upperBound { return [part(of: sentence, leadRange.lowerBound..<last, bytes)] }
         return [part(of: sentence, leadRange, bytes), part(of: sentence, fields[run.lowerBound].lowerBound..<last, bytes)]

@@ -145,6 +145,25 @@ import Testing
                 "sets start: 21:30; sets end: 23:00; sets label: dance set"])
     }
 
+    @Test func aRecordTooLongToAnswerWholeIsNarrowedAllTheSame() {
+        // 84 words: no run of fields within the answer's limit holds the town, the gig and the contact
+        let ullapool = "id: g-2026-008; date: 2026-05-15 (15 May 2026); title: Highland tour #2; venue name: Harbour Arts "
+            + "Centre; venue address: Shore Street, Ullapool IV26 2UR; line up: quartet; load in: 16:00; sets start: 19:45; sets "
+            + "end: 20:45; sets start: 21:05; sets end: 22:00; fee: 350.0; currency: GBP; fee notes: plus 50% of door over 60 "
+            + "tickets; payment status: BACS after gig; contact name: Morag Mackenzie; contact role: arts centre manager; "
+            + "contact phone: 07700 900718; notes: Steinway model O on stage, workshop for local kids 15:00-15:45 included"
+        let f = ["contact": 2, "ullapool": 1, "gig": 3]
+        let narrowed = parts("who's the contact for the ullapool gig", ullapool, frequencies: f)
+        #expect(narrowed != [ullapool])
+        #expect(narrowed.joined(separator: " ").contains("contact name: Morag Mackenzie"))
+        #expect(narrowed.allSatisfy { SentenceSplitter.wordCount(Array($0.utf8)) <= 40 })
+        // within the limit, a record whose fields that hold the question lie apart stays whole
+        let short = "id: g-2026-008; venue address: Shore Street, Ullapool IV26 2UR; line up: quartet; load in: 16:00; sets "
+            + "start: 19:45; sets end: 20:45; fee: 350.0; currency: GBP; fee notes: plus 50% of door over 60 tickets; payment "
+            + "status: BACS after gig; contact name: Morag Mackenzie; contact role: arts centre manager"
+        #expect(parts("who's the contact for the ullapool gig", short, frequencies: f) == [short])
+    }
+
     @Test func aQuestionsShortNameMatchesTheNameInFull() {
         let terms = QuestionTerms(question: "how much did Tom pay into the account?", frequencies: ["tom": 2, "account": 3],
                                   chunkCount: 50)

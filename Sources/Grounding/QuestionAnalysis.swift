@@ -299,7 +299,9 @@ enum Measure {
                                           "refunded", "deposit", "salary", "rent", "money", "budget", "fare"]
     static let currencyWords: Set<String> = ["pound", "pounds", "pence", "dollar", "dollars", "cent", "cents", "euro", "euros",
                                              "yen", "yuan", "franc", "francs", "mark", "marks", "rupee", "rupees", "lira",
-                                             "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur"]
+                                             "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur",
+                                             // rupees as bills write them: "Rs. 500/-", "INR 2,340"
+                                             "rs", "inr"]
 
     static let durationUnits: Set<String> = ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins",
                                              "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",

@@ -564,6 +564,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         ("How much was the boiler service?", "Service charge: £85.00 (no VAT).", true),
         ("How much did I pay for the car tax?", "Description: DVLA VEHICLE TAX; Debit: 195.00", true),
         ("How much did the stadium cost?", "It cost 1.2 billion dollars.", true),
+        ("How much are the waiting charges?", "Waiting charges of Rs. 500/- per hour apply.", true),
+        ("How much are the waiting charges?", "Waiting charges apply after 2 hours.", false),
         ("How much Calpol should Ellie have?", "dose: 5ml", true),
         ("How many kilos of runner beans did I pick?", "Runner beans came second at the show.", false),
         ("How many kilos of runner beans did I pick?", "Picked 3.5kg of runner beans today.", true),

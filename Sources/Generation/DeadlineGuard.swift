@@ -2,14 +2,16 @@ import Foundation
 import Primitives
 import Synchronization
 
-/// Applies `ModelTimeouts` to a transport's event stream: a watchdog timer fires at the current
-/// stage's deadline; when it passes, the guarded stream throws `ModelError.timeout(stage)` and the
+/// Applies `ModelTimeouts` to a transport's event stream: an alarm fires at the current stage's
+/// deadline; when it passes, the guarded stream throws `ModelError.timeout(stage)` and the
 /// upstream is cancelled, which closes the connection.
 ///
-/// Neither the deadlines nor the stage bookkeeping depend on Swift's cooperative pool, which
-/// blocking work (SQLite, file reads, process waits, a busy machine) can hold for seconds: the
-/// watchdog is a Dispatch timer, and the task that reads the upstream runs on the watchdog's own
-/// serial queue, so an event is stamped when it arrives and a deadline fires when it passes.
+/// Neither the deadlines nor the stage bookkeeping depend on a pool of threads that blocking work
+/// can hold for seconds (SQLite, file reads, process waits, a busy machine): not Swift's
+/// cooperative pool, and not Dispatch's 255 overcommit threads (with them all held, a Dispatch
+/// timer armed for 300 ms fired only when they were let go, 3 s later). The alarm and the task
+/// that reads the upstream each have a thread of their own, so an event is stamped when it
+/// arrives and a deadline fires when it passes.
 ///
 /// Stages: `connect` (until `.connected`, only for transports that report it), `firstByte` (from
 /// the start until the first body chunk), `idle` (between body chunks), and `total` throughout.
@@ -20,21 +22,23 @@ public enum DeadlineGuard {
         let clock = ContinuousClock()
         let state = GuardState(start: clock.now, awaitingConnection: reportsConnection)
 
-        // Finishing the guarded stream (by the watchdog or the pump) runs `onTermination`, which
+        // Finishing the guarded stream (by the alarm or the pump) runs `onTermination`, which
         // cancels the pump and so the upstream: that is what closes the connection.
-        let watchdog = Watchdog(clock: clock) {
+        let alarm = Alarm(name: "intent.deadline") {
             guard let (deadline, stage) = state.nextDeadline(timeouts) else { return nil }
             guard clock.now >= deadline else { return deadline }
             if state.markFinished() { continuation.finish(throwing: ModelError.timeout(stage)) }
             return nil
         }
-        let pump = Task(executorPreference: watchdog.executor) {
+        let reader = ThreadExecutor(name: "intent.reader")
+        let pump = Task(executorPreference: reader) {
+            defer { reader.finish() }
             do {
                 for try await event in upstream {
                     guard let advanced = state.observe(event, at: clock.now) else { break }
                     continuation.yield(event)
                     // A new stage has its own deadline, which may be earlier than the armed one.
-                    if advanced { watchdog.recheck() }
+                    if advanced { alarm.recheck() }
                 }
                 if state.markFinished() { continuation.finish() }
             } catch {
@@ -43,50 +47,9 @@ public enum DeadlineGuard {
         }
         continuation.onTermination = { _ in
             pump.cancel()
-            watchdog.cancel()
+            alarm.cancel()
         }
-        watchdog.start()
         return stream
-    }
-}
-
-/// A one-shot Dispatch timer that re-arms itself: each firing asks `check` for the next deadline
-/// (`nil` ends the watchdog). It runs on a private serial queue, independent of the Swift
-/// concurrency thread pool; `executor` runs tasks on that same queue. (`@unchecked`: a Dispatch
-/// source is thread-safe, and it is the only state that changes.)
-final class Watchdog: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "intent.deadline")
-    let executor: SerialQueueExecutor
-    private let timer: any DispatchSourceTimer
-    private let clock: ContinuousClock
-    private let check: @Sendable () -> ContinuousClock.Instant?
-
-    init(clock: ContinuousClock, check: @escaping @Sendable () -> ContinuousClock.Instant?) {
-        self.timer = DispatchSource.makeTimerSource(queue: queue)
-        self.executor = SerialQueueExecutor(queue: queue)
-        self.clock = clock
-        self.check = check
-    }
-
-    func start() {
-        timer.setEventHandler { [self] in fire() }
-        fire()
-        timer.resume()
-    }
-
-    func cancel() { timer.cancel() }
-
-    /// Re-reads the deadline now, on the timer's queue (after a change that may bring it forward).
-    func recheck() { queue.async { [self] in fire() } }
-
-    private func fire() {
-        guard let deadline = check() else {
-            timer.cancel()
-            return
-        }
-        let remaining = max(clock.now.duration(to: deadline), .zero)
-        let nanoseconds = remaining.timerNanoseconds()
-        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .milliseconds(5))
     }
 }
 

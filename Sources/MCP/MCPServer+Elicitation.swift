@@ -87,13 +87,13 @@ extension MCPServer {
             defer { s.nextOutgoing += 1 }
             return .string("intent-elicit-\(s.nextOutgoing)")
         }
-        // A Dispatch timer on a private queue, not `Task.sleep` or the global queue: busy pool
-        // threads cannot hold the timeout back. An answer that came first has removed the pending
-        // entry, so a late firing does nothing.
-        let nanoseconds = configuration.elicitationTimeout.timerNanoseconds()
-        DispatchQueue(label: "intent.mcp.elicitation").asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+        // An alarm on a thread of its own, not `Task.sleep` or a Dispatch timer: busy pool threads
+        // cannot hold the timeout back. An answer that came first has removed the pending entry,
+        // so a firing that races it does nothing.
+        let alarm = Alarm(name: "intent.elicit", after: configuration.elicitationTimeout) { [self] in
             self.answer(id, .timedOut)
         }
+        defer { alarm.cancel() }
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<ClientAnswer, Never>) in
                 let early = state.withLock { s -> ClientAnswer? in

@@ -8,7 +8,9 @@ import Synchronization
 /// Each call runs on a thread of its own: a private serial Dispatch queue, which libdispatch backs
 /// with an overcommit thread (started when every other thread is busy), never with the width-limited
 /// pool that `DispatchQueue.global()` and the concurrency runtime share. The awaiting task is
-/// suspended, not blocked.
+/// suspended, not blocked. libdispatch starts at most 255 such threads per process; beyond that a
+/// call waits for one to be let go, and so does every Dispatch timer, which is why deadlines keep
+/// time with `Alarm`, on a thread that is the kernel's.
 public enum Blocking {
     /// Runs `work` on a dedicated thread and returns what it returns (or throws what it throws).
     ///

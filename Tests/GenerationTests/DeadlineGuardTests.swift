@@ -78,6 +78,34 @@ struct DeadlineGuardTests {
         await #expect(throws: ModelError.timeout(.idle)) { _ = try await events.next() }
     }
 
+    /// Nor Dispatch's: here every thread libdispatch will start for private queues (255) is
+    /// blocked, and the first-byte deadline still cancels the upstream. A Dispatch timer, even on
+    /// a queue of its own, waits for a thread to be let go (15 s here).
+    @Test func firesWhileDispatchsOvercommitThreadsAreHeld() async throws {
+        let (upstream, feed) = AsyncThrowingStream<HTTPEvent, Error>.makeStream()
+        let terminated = DispatchSemaphore(value: 0)
+        feed.onTermination = { _ in terminated.signal() }
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let blockers = 300
+        for i in 0..<blockers {
+            DispatchQueue(label: "test.hold.\(i)").async {
+                started.signal()
+                _ = gate.wait(timeout: .now() + 15)
+            }
+        }
+        // Every thread the pool will start has started once none has for a while.
+        while started.wait(timeout: .now() + .milliseconds(250)) == .success {}
+
+        let timeouts = ModelTimeouts(connect: .seconds(60), firstByte: .milliseconds(300), idle: .seconds(60), total: .seconds(60))
+        var events = DeadlineGuard.guarded(upstream, timeouts: timeouts, reportsConnection: false).makeAsyncIterator()
+        let cancelledInTime = terminated.wait(timeout: .now() + 10) == .success
+        for _ in 0..<blockers { gate.signal() }
+
+        #expect(cancelledInTime)
+        await #expect(throws: ModelError.timeout(.firstByte)) { _ = try await events.next() }
+    }
+
     @Test func urlErrorsMapToCategories() async throws {
         let timeouts = ModelTimeouts(connect: .seconds(30), firstByte: .seconds(30), idle: .seconds(30), total: .seconds(60))
         let refused = await modelError { _ = try await ScriptedTransport([.fail(.cannotConnectToHost)]).send(request, timeouts: timeouts) }

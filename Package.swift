@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "intent", dependencies: ["IntentCLI", "AppServices", "Intents", "IntentKit"]),
         .target(name: "IntentTestSupport", dependencies: ["AppServices", "IntentKit", "Store", "Routing", "Intents", "Secrets", "Primitives", "Generation"]),
 
-        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives", "ModelTestSupport"]),
         .testTarget(name: "AppServicesTests", dependencies: ["AppServices", "Generation", "IntentKit", "IntentTestSupport", "Routing", "Secrets", "Store"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "IntentTestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Intents", "IntentTestSupport", "Primitives", "IntentKit", "CSQLite"]),

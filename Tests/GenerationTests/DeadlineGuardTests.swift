@@ -85,22 +85,12 @@ struct DeadlineGuardTests {
         let (upstream, feed) = AsyncThrowingStream<HTTPEvent, Error>.makeStream()
         let terminated = DispatchSemaphore(value: 0)
         feed.onTermination = { _ in terminated.signal() }
-        let gate = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        let blockers = 300
-        for i in 0..<blockers {
-            DispatchQueue(label: "test.hold.\(i)").async {
-                started.signal()
-                _ = gate.wait(timeout: .now() + 15)
-            }
-        }
-        // Every thread the pool will start has started once none has for a while.
-        while started.wait(timeout: .now() + .milliseconds(250)) == .success {}
-
         let timeouts = ModelTimeouts(connect: .seconds(60), firstByte: .milliseconds(300), idle: .seconds(60), total: .seconds(60))
-        var events = DeadlineGuard.guarded(upstream, timeouts: timeouts, reportsConnection: false).makeAsyncIterator()
-        let cancelledInTime = terminated.wait(timeout: .now() + 10) == .success
-        for _ in 0..<blockers { gate.signal() }
+        let (cancelledInTime, guarded) = holdingDispatchThreads {
+            let guarded = DeadlineGuard.guarded(upstream, timeouts: timeouts, reportsConnection: false)
+            return (terminated.wait(timeout: .now() + 10) == .success, guarded)
+        }
+        var events = guarded.makeAsyncIterator()
 
         #expect(cancelledInTime)
         await #expect(throws: ModelError.timeout(.firstByte)) { _ = try await events.next() }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ModelTestSupport
 import Primitives
 import Synchronization
 import Testing
@@ -79,20 +80,11 @@ private func eventually(_ condition: () -> Bool) -> Bool {
     /// The point of the alarm: it keeps time while every thread Dispatch will start for private
     /// queues is blocked.
     @Test func firesWhileDispatchsThreadsAreHeld() {
-        let gate = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        let blockers = 300
-        for i in 0..<blockers {
-            DispatchQueue(label: "test.alarm.hold.\(i)").async {
-                started.signal()
-                _ = gate.wait(timeout: .now() + 15)
-            }
+        let inTime = holdingDispatchThreads {
+            let fired = DispatchSemaphore(value: 0)
+            _ = Alarm(name: "test.alarm.busy", after: .milliseconds(100)) { fired.signal() }
+            return fired.wait(timeout: .now() + 10) == .success
         }
-        while started.wait(timeout: .now() + .milliseconds(250)) == .success {}
-        let fired = DispatchSemaphore(value: 0)
-        _ = Alarm(name: "test.alarm.busy", after: .milliseconds(100)) { fired.signal() }
-        let inTime = fired.wait(timeout: .now() + 10) == .success
-        for _ in 0..<blockers { gate.signal() }
         #expect(inTime)
     }
 }

@@ -59,6 +59,11 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// Words that ask how to reach someone ("the number to ring", "the phone number", "the
     /// emergency number", "a contact number").
     static let contactWords: Set<String> = ["ring", "call", "text", "dial", "phone", "emergency", "contact"]
+    /// People whose "number" is the one to ring them on (not a cab's, a flat's or an account's).
+    static let ringWords: Set<String> = ["driver", "plumber", "electrician", "dentist", "doctor", "vet", "landlord",
+                                         "landlady", "builder", "mechanic", "babysitter", "nanny", "cleaner", "tutor",
+                                         "coach", "carpenter", "painter", "roofer", "locksmith", "handyman", "caretaker",
+                                         "neighbour", "neighbor", "gardener", "groomer", "physio", "therapist"]
     /// Words before "line" that make it a telephone line ("the 24/7 emergency line", "the
     /// customer care line"), not a line of a bill.
     static let lineWords: Set<String> = ["emergency", "help", "support", "customer", "care", "phone", "booking",
@@ -122,6 +127,10 @@ public struct QuestionAnalysis: Sendable, Equatable {
             return .phone
         }
         if let n = w.firstIndex(of: "line"), n > 0, lineWords.contains(w[n - 1]) { return .phone }
+        // "ganesh pawar cab driver number", "the plumber's number": a person one rings
+        if let n = w.firstIndex(of: "number"), n > 0, ringWords.contains(w[n - 1] == "s" && n > 1 ? w[n - 2] : w[n - 1]) {
+            return .phone
+        }
         // "lucia's cell number", "coach greg's cell": a cell phone, not a cell of a table or a body
         if let n = w.firstIndex(of: "cell"), ["number", "no", "phone"].contains(at(n + 1)) || n > 0 && n == w.count - 1 && w[n - 1] == "s" {
             return .phone
@@ -205,12 +214,29 @@ extension AnswerType {
                                                     with: " ", options: .regularExpression)
             var rest = undated[...]
             while let range = rest.range(of: Self.phonePattern, options: .regularExpression) {
-                if rest[range].filter(\.isNumber).count >= 7 { return true }
+                if rest[range].filter(\.isNumber).count >= 7, !Self.labelledAsIdentifier(undated[..<range.lowerBound]) { return true }
                 rest = rest[range.upperBound...]
             }
             return false
         }
     }
+
+    /// True when the field label right before a number says it is a reference of some kind and
+    /// not a phone (`UTR No.: 607112455902`, `Policy number: 4418 2290 17`; not `Phone No.:`,
+    /// `Contact:`, nor a number with no label).
+    static func labelledAsIdentifier(_ before: Substring) -> Bool {
+        guard let label = before.range(of: #"[^;:\n|]{1,40}:\s*$"#, options: .regularExpression) else { return false }
+        let words = Set(TextSignals.words(String(before[label])))
+        return words.isDisjoint(with: phoneLabelWords) && !words.isDisjoint(with: identifierLabelWords)
+    }
+
+    static let phoneLabelWords: Set<String> = ["phone", "telephone", "tel", "mobile", "mob", "cell", "contact", "ph",
+                                               "whatsapp", "landline", "fax", "helpline", "hotline"]
+    /// Not "no" alone: "Emergency no." is a phone.
+    static let identifierLabelWords: Set<String> = ["id", "utr", "ref", "reference", "transaction", "txn", "account",
+                                                    "acct", "invoice", "order", "policy", "receipt", "claim", "member",
+                                                    "membership", "customer", "booking", "serial", "folio", "pnr", "ticket",
+                                                    "card", "ifsc", "gstin", "pan", "upi", "iban", "sort", "routing"]
 
     /// Digits in groups, with no letter or digit touching either end.
     static let phonePattern = #"(?<![A-Za-z0-9-])\+?\(?\d[\d ()-]{5,}\d(?![A-Za-z0-9])"#

@@ -476,7 +476,12 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                               ("Balance: £1,486.92", false), ("serial no. RL2-24-0458", false),
                               ("exported at: 2026-03-16T08:12:44-04:00", false),
                               ("exported at: 2026-03-16T08:12:44-04:00; lab manager phone: (617) 555-0137", true),
-                              ("call our 24/7 emergency line at 1-888-555-0118.", true)] {
+                              ("call our 24/7 emergency line at 1-888-555-0118.", true),
+                              // a reference's label says it is none; a phone's, an emergency's or none says it is
+                              ("UTR No.: 607112455902; Paid To / Received From: Ganesh Pawar", false),
+                              ("Policy number: 4418 2290 17", false), ("Transaction ID: 50112 88213", false),
+                              ("Phone No.: 07700 900604", true), ("Emergency no.: 0800 111 999", true),
+                              ("Contact: +91 97300 55628", true), ("UTR No.: 6071124; mobile: 98225 55012", true)] {
             #expect(AnswerType.phone.isSatisfied(by: text, question: phone) == holds, "\(text)")
         }
     }
@@ -531,7 +536,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("what's Jamal the U9 coach's phone number?", .phone), ("what's Jon's mobile?", .phone),
                       ("What was the population Jacksonville city as of 2010?", .quantity),
                       // a noun phrase for a question
-                      ("sam the electrician's number", .quantity), ("kick off time saturday?", .time),
+                      ("sam the electrician's number", .phone), ("ganesh pawar cab driver number", .phone),
+                      ("the cab number", .quantity), ("kick off time saturday?", .time),
                       ("windscreen excess?", .open), ("Is the number on the form?", .open),
                       ("Why did the population fall?", .open), ("What is the date of the fair?", .time),
                       ("What is the name of the satellite?", .open), ("What is the capital city of Kenya?", .place),

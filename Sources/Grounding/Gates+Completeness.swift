@@ -18,8 +18,9 @@ import Foundation
 /// long record is weighed as the whole record, `GroundingClaim.whole`, and a record holds the
 /// names of its file's title, `GroundingEvidence.title`),
 /// `H9.contact-name-missing` (a phone number or an email address asked for, from a line that
-/// holds none of the question's words, nor do the lines around it or its file's name: the claim
-/// is dropped), `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
+/// holds none of the question's words, nor do the lines around it or its file's name, or from a
+/// record whose name field names someone else and another field the asked person: the claim is
+/// dropped), `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
 /// temperature, a weight, a time of day — and the answer has none: abstain), `H8.opposite-stated`
 /// (the answer states the opposite of a word of the question about the same thing — "a small
 /// area" asked, "large areas" stated: abstain; see `Opposites`).
@@ -66,10 +67,11 @@ struct CompletenessGate: GroundingGate {
                 let text = ([said] + cited.flatMap { [$0.context, $0.title, Self.paragraph(of: said, in: $0.text)] })
                     .joined(separator: " ")
                 let stems = TextSignals.stems(text)
-                guard !owner.isEmpty, !owner.contains(where: { word in
+                let ownerless = !owner.isEmpty && !owner.contains(where: { word in
                     stems.contains(TextSignals.stem(word))
                         || WordVariants.variants(of: word, capitalised: true).contains { stems.contains(TextSignals.stem($0)) }
-                }) else { continue }
+                })
+                guard ownerless || Self.namesAnother(said, asked: names, analysis) else { continue }
                 firings.append(Firing(rule: RuleID("H9.contact-name-missing"), effect: .dropClaim, claim: claim))
             }
             live.removeAll { claim in firings.contains { $0.claim == claim && $0.rule.rawValue.hasPrefix("H9") } }
@@ -139,6 +141,28 @@ struct CompletenessGate: GroundingGate {
         return GateOutcome(passed: !firings.contains { $0.effect == .abstain }, score: state.salientCoverage,
                            firings: firings)
     }
+
+    /// True when `record` is someone else's: its name field holds none of the asked names
+    /// (`names`, indices of the question's salient words), another of its fields one of them —
+    /// `name: Mair Jenkins; phone: 07700 900604; home check by: Gareth Llewellyn` gives Mair's
+    /// phone, not Gareth's.
+    static func namesAnother(_ record: String, asked names: [Int], _ analysis: QuestionAnalysis) -> Bool {
+        guard !names.isEmpty, TextSignals.isRecord(record) else { return false }
+        var own: [String] = [], elsewhere: [String] = []
+        for field in record.components(separatedBy: "; ") {
+            guard let (label, value) = TextSignals.labelled(field) else { continue }
+            let isName = nameLabels.contains(TextSignals.words(String(label)).joined(separator: " "))
+            if isName { own.append(String(value)) } else { elsewhere.append(String(value)) }
+        }
+        guard !own.isEmpty else { return false }
+        let ownStems = TextSignals.stems(own.joined(separator: " "))
+        let elsewhereStems = TextSignals.stems(elsewhere.joined(separator: " "))
+        return !names.contains { analysis.covers($0, in: ownStems) } && names.contains { analysis.covers($0, in: elsewhereStems) }
+    }
+
+    /// Labels of the field that says whose a record is.
+    static let nameLabels: Set<String> = ["name", "full name", "contact name", "contact", "client name", "customer name",
+                                          "member name", "person", "guest name", "patient name"]
 
     /// The paragraph of `text` that holds `claim`: its lines between blank ones (a quoted
     /// email's `>` alone is blank), as an email signature's name stands three lines above its

@@ -137,4 +137,20 @@ import Testing
         #expect(CompletenessGate.paragraph(of: line, in: signature).hasPrefix("> Dougie McIntyre"))
         #expect(CompletenessGate.paragraph(of: "absent", in: signature).isEmpty)
     }
+
+    /// A record is the person its name field names, whoever else its other fields name.
+    @Test func aRecordGivesItsOwnPersonsPhoneNotTheOneItMentions() {
+        func asked(_ question: String, _ record: String) -> GroundingInput {
+            var i = input(question: question, passage: record, claim: record, verbatim: true)
+            i.idf = ["gareth": 3, "llewellyn": 3, "mair": 3, "jenkins": 3, "phone": 1, "number": 1]
+            return i
+        }
+        let row = "id: F-03; name: Mair Jenkins; town: Creigiau; phone: 07700 900604; home check by: Gareth Llewellyn"
+        let gareth = run(asked("Gareth Llewellyn phone number", row))
+        #expect(gareth.abstained && gareth.ruleCounts["H9.contact-name-missing"] == 1)
+        #expect(!run(asked("Mair Jenkins phone number", row)).abstained)
+        // a record with no field that says whose it is stays the asked person's
+        let unnamed = "id: F-03; town: Creigiau; phone: 07700 900604; home check by: Gareth Llewellyn"
+        #expect(run(asked("Gareth Llewellyn phone number", unnamed)).ruleCounts["H9.contact-name-missing"] == nil)
+    }
 }

@@ -122,7 +122,10 @@ struct CompletenessGate: GroundingGate {
         // A month the question names must be in the answer itself: a row's neighbours are other
         // records, whose dates say nothing of this one.
         let claimStems = TextSignals.stems(claims.joined(separator: " "))
-        let claimMonths = Set(DayMonths.of(claims.joined(separator: " ")).map(\.month))
+        // (a line that opens with a date dates each of its sentences: "07/02/2026: StampMe down for
+        // ~2 hours… Support ticket SM-88213.")
+        let heads = live.flatMap { claim in state.cited(claim).map { Self.datedHead(of: state.input.claims[claim].text, in: $0.text) } }
+        let claimMonths = Set(DayMonths.of((claims + heads).joined(separator: " ")).map(\.month))
         let monthMissing = analysis.salientWords.indices.contains { i in
             let word = analysis.salientWords[i]
             return TextSignals.monthNames.contains(word) && !analysis.covers(i, in: claimStems)
@@ -163,6 +166,17 @@ struct CompletenessGate: GroundingGate {
     /// Labels of the field that says whose a record is.
     static let nameLabels: Set<String> = ["name", "full name", "contact name", "contact", "client name", "customer name",
                                           "member name", "person", "guest name", "patient name"]
+
+    /// The date that opens the line of `text` holding `claim` (`- 07/02/2026:` → "07/02/2026"),
+    /// when the claim is not that head itself; "" when the line opens with none.
+    static func datedHead(of claim: String, in text: String) -> String {
+        guard let found = text.range(of: claim) else { return "" }
+        let lineStart = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let before = text[lineStart..<found.lowerBound]
+        guard let head = before.range(of: #"^\s*(?:[-*•]\s+)?[^:–]{1,30}(?::\s|\s[–-]\s)"#, options: .regularExpression) else { return "" }
+        let candidate = String(before[head])
+        return DayMonths.of(candidate).isEmpty ? "" : candidate
+    }
 
     /// The paragraph of `text` that holds `claim`: its lines between blank ones (a quoted
     /// email's `>` alone is blank), as an email signature's name stands three lines above its

@@ -14,6 +14,9 @@ public enum AnswerType: String, Sendable, Codable {
     case email
     /// "what's Jon's mobile?", "the vet's phone number": a phone number.
     case phone
+    /// "preauth number for the cataract", "receipt no for the july payment", "what's my UTR
+    /// number": a reference, a code or an account number.
+    case identifier
     /// anything else (what, which, why, how): no type to check.
     case open
 }
@@ -59,6 +62,24 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// Words that ask how to reach someone ("the number to ring", "the phone number", "the
     /// emergency number", "a contact number").
     static let contactWords: Set<String> = ["ring", "call", "text", "dial", "phone", "emergency", "contact"]
+    /// Whether the question asks for a reference: a word of one ("number", "no", "ref", "id",
+    /// "code") after a word that says which ("preauth number", "receipt no for", "UTR number",
+    /// "sort code"), not "the number of", nor a count ("how many"), nor a phone.
+    static func asksIdentifier(_ w: [String]) -> Bool {
+        guard !w.contains("how") else { return false }
+        return w.indices.contains { n in
+            guard n > 0, identifierWords.contains(w[n]), n + 1 == w.count || w[n + 1] != "of" else { return false }
+            let which = w[n - 1]
+            guard !stopWords.contains(which), !determiners.contains(which), !whWords.contains(which), which != "s",
+                  typeNouns[which] == nil, !contactWords.contains(which), !ringWords.contains(which) else { return false }
+            // "no" is a reference's only at the end or before a preposition ("account no with groomline";
+            // not "society no dues")
+            return w[n] != "no" || n + 1 == w.count || ["for", "with", "on", "from", "at", "in"].contains(w[n + 1])
+        }
+    }
+
+    static let identifierWords: Set<String> = ["number", "no", "ref", "reference", "id", "code"]
+
     /// People whose "number" is the one to ring them on (not a cab's, a flat's or an account's).
     static let ringWords: Set<String> = ["driver", "plumber", "electrician", "dentist", "doctor", "vet", "landlord",
                                          "landlady", "builder", "mechanic", "babysitter", "nanny", "cleaner", "tutor",
@@ -135,6 +156,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
         if let n = w.firstIndex(of: "cell"), ["number", "no", "phone"].contains(at(n + 1)) || n > 0 && n == w.count - 1 && w[n - 1] == "s" {
             return .phone
         }
+        if asksIdentifier(w) { return .identifier }
         for i in w.indices {
             switch w[i] {
             case "who", "whom", "whose": return .entity
@@ -172,6 +194,7 @@ extension AnswerType {
         case .place: "the place asked for"
         case .email: "the email address asked for"
         case .phone: "the phone number asked for"
+        case .identifier: "the reference or number asked for"
         case .open: "the answer asked for"
         }
     }
@@ -218,7 +241,26 @@ extension AnswerType {
                 rest = rest[range.upperBound...]
             }
             return false
+        case .identifier:
+            // as written, between white space: "2,500.00" is one amount, not "2", "500" and "00"
+            return text.split(whereSeparator: \.isWhitespace).contains { written in
+                let token = String(written).trimmingCharacters(in: Self.edgePunctuation)
+                return !asked.contains(token.lowercased()) && Self.isIdentifier(token)
+            }
         }
+    }
+
+    static let edgePunctuation = CharacterSet(charactersIn: ".,;:()[]{}\"'`*!?")
+
+    /// A reference's form: three characters or more with a digit, and not an amount, a date, a
+    /// year, a time, a percentage or an ordinal (`PA-26-0318842`, `GPS/R/2025-26/0179`,
+    /// `SUDS0142`, `73920481`, `24C`; not `₹55,000`, `1150.00`, `2025-07-01`, `2025`, `14:31`).
+    static func isIdentifier(_ token: String) -> Bool {
+        guard token.count >= 3, token.contains(where: \.isNumber) else { return false }
+        let patterns = [#"^[£$€₹¥]"#, #"^-?\d{1,3}(,\d{3})+(\.\d+)?$"#, #"^-?\d+\.\d+$"#,
+                        #"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$"#, #"^(19|20)\d\d$"#, #"^\d{1,2}[:.]\d{2}"#, #"%$"#,
+                        #"^\d+(st|nd|rd|th|am|pm|k|kg|g|ml|l|km|m|cm|mm|mg|h|hrs?|mins?|s)$"#]
+        return !patterns.contains { token.range(of: $0, options: [.regularExpression, .caseInsensitive]) != nil }
     }
 
     /// True when the field label right before a number says it is a reference of some kind and
@@ -260,7 +302,7 @@ extension AnswerType {
     /// one is not an answer of another kind, it is none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
     /// `self` is the type `question` asks for (`QuestionAnalysis.answerType(of:)`).
     public func namesMeasure(in question: String) -> Bool {
-        if self == .email || self == .phone { return true }
+        if self == .email || self == .phone || self == .identifier { return true }
         let words = TextSignals.words(question)
         if self == .time { return Self.asksClockTime(words) }
         guard self == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }

@@ -524,6 +524,19 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
     }
 }
 
+@Suite struct IdentifierTests {
+    /// A reference is a code or a long number, not an amount, a date, a year, a time or a count.
+    @Test(arguments: [("Pre-auth no. PA-26-0318842 approved", true), ("Receipt No.: GPS/R/2025-26/0179", true),
+                      ("Customer account: SUDS0142", true), ("Account 73920481", true), ("seat 24C", true),
+                      ("code **5193** (crew only)", true),
+                      ("Sr.: 7; Particulars: Day care bed charges; Qty: 1; Rate (₹): 2,500.00; Amount (₹): 2,500.00", false),
+                      ("Pre-auth approved 06 Mar – only ₹55,000", false), ("paid 1150.00 on 2025-07-01 at 14:31", false),
+                      ("in July 2025, 12% more, the 28th", false)])
+    func referencesAreTold(_ text: String, _ holds: Bool) {
+        #expect(AnswerType.identifier.isSatisfied(by: text, question: "preauth number") == holds)
+    }
+}
+
 @Suite struct QuestionAnalysisTests {
     @Test(arguments: [("Who founded the company?", AnswerType.entity), ("When was it built?", .time),
                       ("In what year did it open?", .time), ("How many people live there?", .quantity),
@@ -531,13 +544,16 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("What temperature should the oven be?", .quantity),
                       ("what temp for the honey cake", .quantity),
                       // the noun after "what is": its last word names the kind of answer
-                      ("what's my UTR number?", .quantity), ("What was the population of Warsaw in 1900?", .quantity),
+                      ("what's my UTR number?", .identifier), ("What was the population of Warsaw in 1900?", .quantity),
                       ("What's the vet's phone number for Biscuit?", .phone),
                       ("what's Jamal the U9 coach's phone number?", .phone), ("what's Jon's mobile?", .phone),
                       ("What was the population Jacksonville city as of 2010?", .quantity),
                       // a noun phrase for a question
                       ("sam the electrician's number", .phone), ("ganesh pawar cab driver number", .phone),
-                      ("the cab number", .quantity), ("kick off time saturday?", .time),
+                      ("the cab number", .identifier), ("preauth number baba cataract", .identifier), ("baba's bed number in the day care ward", .identifier),
+                      ("receipt no for the jul-sep 2025 maintenance payment", .identifier),
+                      ("society no dues certificate ref number", .identifier), ("whats the lockbox code", .identifier),
+                      ("what number of guests came", .quantity), ("how many order numbers were there", .quantity), ("kick off time saturday?", .time),
                       ("windscreen excess?", .open), ("Is the number on the form?", .open),
                       ("Why did the population fall?", .open), ("What is the date of the fair?", .time),
                       ("What is the name of the satellite?", .open), ("What is the capital city of Kenya?", .place),

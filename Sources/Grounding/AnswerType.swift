@@ -1,0 +1,160 @@
+import Foundation
+
+/// What kind of answer a question asks for.
+public enum AnswerType: String, Sendable, Codable {
+    /// who, whom, whose: a person or an organisation.
+    case entity
+    /// when, what year, what century: a date or a time.
+    case time
+    /// how many, how much, what percentage: a number.
+    case quantity
+    /// where: a place.
+    case place
+    /// "what's Dean's email?": an email address.
+    case email
+    /// "what's Jon's mobile?", "the vet's phone number": a phone number.
+    case phone
+    /// "preauth number for the cataract", "receipt no for the july payment", "what's my UTR
+    /// number": a reference, a code or an account number.
+    case identifier
+    /// anything else (what, which, why, how): no type to check.
+    case open
+}
+
+extension AnswerType {
+    /// What an answer without this type leaves out, as the answer's "Not found" note says it.
+    public var missingPart: String {
+        switch self {
+        case .entity: "the person or organisation asked for"
+        case .time: "the date or time asked for"
+        case .quantity: "the number asked for"
+        case .place: "the place asked for"
+        case .email: "the email address asked for"
+        case .phone: "the phone number asked for"
+        case .identifier: "the reference or number asked for"
+        case .open: "the answer asked for"
+        }
+    }
+
+    /// True when `text` holds something of this type that `question` does not already contain.
+    public func isSatisfied(by text: String, question: String) -> Bool {
+        let asked = Set(TextSignals.words(question))
+        switch self {
+        case .open: return true
+        case .time:
+            // "what time…" asks for a clock time: a date or a price of 465 does not answer it
+            if Self.asksClockTime(TextSignals.words(question)) { return TextSignals.hasClockTime(text) }
+            let dated = TextSignals.withoutAmounts(text)
+            let fresh = TextSignals.words(dated).filter { !asked.contains($0) }.joined(separator: " ")
+            return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(dated, asked))
+                || TextSignals.hasClockTime(text)
+        case .quantity:
+            let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
+            guard TextSignals.hasNumber(fresh) else { return false }
+            // A question that names its measure wants that measure, not any number
+            // ("what temperature…": "180°C", not "1 lemon"; "how long…": "45 minutes").
+            guard let units = Measure.asked(by: asked, in: TextSignals.words(question)) else { return true }
+            return units.isMentioned(in: text)
+        case .entity:
+            // A name, or a party named by its role ("The tenant pays the council tax").
+            if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
+            return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.roleWords)
+        case .place:
+            // A named place, or a spot described ("under the blue pot by the back door").
+            if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
+            return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
+        case .email:
+            return text.range(of: #"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}"#, options: .regularExpression) != nil
+        case .phone:
+            // seven digits or more, in groups: "07700 900562", "+351 966 204 518", "(029) 2018 0614";
+            // a date written with dashes ("2026-03-07", "07-03-2026") is none, nor a serial or a
+            // code whose digits letters touch ("RL2-24-0458", "SR-2026-118734X")
+            // (nor a timestamp, "2026-03-16T08:12:44-04:00")
+            let undated = text.replacingOccurrences(of: #"\b(\d{4}-\d{1,2}-\d{1,2}(T[\d:.+-]+)?|\d{1,2}-\d{1,2}-\d{2,4})\b"#,
+                                                    with: " ", options: .regularExpression)
+            var rest = undated[...]
+            while let range = rest.range(of: Self.phonePattern, options: .regularExpression) {
+                if rest[range].filter(\.isNumber).count >= 7, !Self.labelledAsIdentifier(undated[..<range.lowerBound]) { return true }
+                rest = rest[range.upperBound...]
+            }
+            return false
+        case .identifier:
+            // as written, between white space: "2,500.00" is one amount, not "2", "500" and "00"
+            return text.split(whereSeparator: \.isWhitespace).contains { written in
+                let token = String(written).trimmingCharacters(in: Self.edgePunctuation)
+                return !asked.contains(token.lowercased()) && Self.isIdentifier(token)
+            }
+        }
+    }
+
+    static let edgePunctuation = CharacterSet(charactersIn: ".,;:()[]{}\"'`*!?")
+
+    /// A reference's form: three characters or more with a digit, and not an amount, a date, a
+    /// year, a time, a percentage or an ordinal (`PA-26-0318842`, `GPS/R/2025-26/0179`,
+    /// `SUDS0142`, `73920481`, `24C`; not `₹55,000`, `1150.00`, `2025-07-01`, `2025`, `14:31`).
+    static func isIdentifier(_ token: String) -> Bool {
+        guard token.count >= 3, token.contains(where: \.isNumber) else { return false }
+        let patterns = [#"^[£$€₹¥]"#, #"^-?\d{1,3}(,\d{3})+(\.\d+)?$"#, #"^-?\d+\.\d+$"#,
+                        #"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$"#, #"^(19|20)\d\d$"#, #"^\d{1,2}[:.]\d{2}"#, #"%$"#,
+                        #"^\d+(st|nd|rd|th|am|pm|k|kg|g|ml|l|km|m|cm|mm|mg|h|hrs?|mins?|s)$"#]
+        return !patterns.contains { token.range(of: $0, options: [.regularExpression, .caseInsensitive]) != nil }
+    }
+
+    /// True when the field label right before a number says it is a reference of some kind and
+    /// not a phone (`UTR No.: 607112455902`, `Policy number: 4418 2290 17`; not `Phone No.:`,
+    /// `Contact:`, nor a number with no label).
+    static func labelledAsIdentifier(_ before: Substring) -> Bool {
+        guard let label = before.range(of: #"[^;:\n|]{1,40}:\s*$"#, options: .regularExpression) else { return false }
+        let words = Set(TextSignals.words(String(before[label])))
+        return words.isDisjoint(with: phoneLabelWords) && !words.isDisjoint(with: identifierLabelWords)
+    }
+
+    static let phoneLabelWords: Set<String> = ["phone", "telephone", "tel", "mobile", "mob", "cell", "contact", "ph",
+                                               "whatsapp", "landline", "fax", "helpline", "hotline"]
+    /// Not "no" alone: "Emergency no." is a phone.
+    static let identifierLabelWords: Set<String> = ["id", "utr", "ref", "reference", "transaction", "txn", "account",
+                                                    "acct", "invoice", "order", "policy", "receipt", "claim", "member",
+                                                    "membership", "customer", "booking", "serial", "folio", "pnr", "ticket",
+                                                    "card", "ifsc", "gstin", "pan", "upi", "iban", "sort", "routing"]
+
+    /// Digits in groups, with no letter or digit touching either end.
+    static let phonePattern = #"(?<![A-Za-z0-9-])\+?\(?\d[\d ()-]{5,}\d(?![A-Za-z0-9])"#
+
+    /// Parties a document names by their role rather than by name (leases, policies, manuals).
+    static let roleWords: Set<String> = ["tenant", "tenants", "landlord", "landlords", "owner", "owners", "buyer",
+                                         "seller", "customer", "customers", "client", "employer", "employee", "employees",
+                                         "contractor", "supplier", "insurer", "policyholder", "borrower", "lender",
+                                         "agent", "manager", "user", "users", "occupant", "resident", "residents",
+                                         "engineer", "electrician", "plumber", "installer", "technician", "doctor",
+                                         "pharmacist", "nurse", "teacher", "parent", "parents", "guardian", "you"]
+
+    /// Words that place something without naming a place ("under", "behind", "upstairs"). The
+    /// common "in", "on", "at" and "by" stand in nearly every sentence and say nothing here.
+    static let spatialWords: Set<String> = ["under", "underneath", "beneath", "behind", "beside", "inside", "outside",
+                                            "above", "below", "near", "next", "between", "opposite", "upstairs",
+                                            "downstairs", "atop", "within", "among", "nearby"]
+
+    /// True when `question` names a measure that an answer states in one way only (a price, a
+    /// temperature, a weight, a time of day, an email address, a phone number): an answer without
+    /// one is not an answer of another kind, it is none. A duration is not among them: "how long did it run" is answered by "from 1961 to 1972".
+    /// `self` is the type `question` asks for (`QuestionAnalysis.answerType(of:)`).
+    public func namesMeasure(in question: String) -> Bool {
+        if self == .email || self == .phone || self == .identifier { return true }
+        let words = TextSignals.words(question)
+        if self == .time { return Self.asksClockTime(words) }
+        guard self == .quantity, let measure = Measure.asked(by: Set(words), in: words) else { return false }
+        return [.money, .temperature, .weight].contains(measure)
+    }
+
+    /// "What time does…", "at which time…", but not "what time of year" or "what time period".
+    static func asksClockTime(_ words: [String]) -> Bool {
+        words.indices.contains { i in
+            ["what", "which"].contains(words[i]) && i + 1 < words.count && words[i + 1] == "time"
+                && !(i + 2 < words.count && ["of", "period", "periods", "frame", "span", "zone"].contains(words[i + 2]))
+        }
+    }
+
+    private static func freshNumbers(_ text: String, _ asked: Set<String>) -> String {
+        TextSignals.numbers(text).filter { !asked.contains($0) }.joined(separator: " ")
+    }
+}

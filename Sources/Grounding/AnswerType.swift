@@ -80,7 +80,10 @@ extension AnswerType {
             return false
         case .identifier:
             // as written, between white space: "2,500.00" is one amount, not "2", "500" and "00"
-            return text.split(whereSeparator: \.isWhitespace).contains { written in
+            // (an HTML page's character references are not its words: `Rate (&#8377;)`,
+            // `reference:&nbsp;K8XW3QM`)
+            let plain = text.replacingOccurrences(of: #"&#?[0-9A-Za-z]+;"#, with: " ", options: .regularExpression)
+            return plain.split(whereSeparator: \.isWhitespace).contains { written in
                 let token = String(written).trimmingCharacters(in: Self.edgePunctuation)
                 return !asked.contains(token.lowercased()) && Self.isIdentifier(token)
             }

@@ -530,7 +530,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("Customer account: SUDS0142", true), ("Account 73920481", true), ("seat 24C", true),
                       ("code **5193** (crew only)", true),
                       ("Sr.: 7; Particulars: Day care bed charges; Qty: 1; Rate (₹): 2,500.00; Amount (₹): 2,500.00", false),
-                      ("Pre-auth approved 06 Mar – only ₹55,000", false), ("paid 1150.00 on 2025-07-01 at 14:31", false),
+                      ("Pre-auth approved 06 Mar – only ₹55,000", false),
+                      ("Sr.: 7; Particulars: Day care bed charges; Qty: 1; Rate (&#8377;): 2,500.00", false),
+                      ("Booking reference:&nbsp;K8XW3QM", true), ("paid 1150.00 on 2025-07-01 at 14:31", false),
                       ("in July 2025, 12% more, the 28th", false)])
     func referencesAreTold(_ text: String, _ holds: Bool) {
         #expect(AnswerType.identifier.isSatisfied(by: text, question: "preauth number") == holds)

@@ -10,8 +10,8 @@ import Foundation
 /// (one per term, noted), `H3.salient-coverage-below-floor` (abstain: the passage is about the
 /// topic but not about what is asked), `H4.question-number-missing` (a number the question
 /// states is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
-/// names is not in the answer itself, spelled or in a numeric date — "at Tesco in October"
-/// answered by a September row: abstain),
+/// names is not in the answer itself, spelled or in a numeric date, nor in the date that opens
+/// its line — "at Tesco in October" answered by a September row: abstain),
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
 /// holds elsewhere — Ellie's dose answered by Jack's row: the claim is dropped; a name typed in
 /// lower case counts when the evidence writes it as one, `TextSignals.namesByCasing`; a part of a

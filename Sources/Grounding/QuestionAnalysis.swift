@@ -135,7 +135,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
         if let n = w.firstIndex(of: "cell"), ["number", "no", "phone"].contains(at(n + 1)) || n > 0 && n == w.count - 1 && w[n - 1] == "s" {
             return .phone
         }
-        if asksIdentifier(w) { return .identifier }
+        // "receipt no for the oct daycare payment", "baba's bed number in the day care ward": a
+        // question typed as a noun phrase that names a reference
+        if isNounPhrase(w), asksIdentifier(w) { return .identifier }
         for i in w.indices {
             switch w[i] {
             case "who", "whom", "whose": return .entity
@@ -144,6 +146,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
             case "how" where ["many", "much", "long", "old", "far", "big", "large", "tall", "high", "often"].contains(at(i + 1)):
                 return ["long", "old", "often"].contains(at(i + 1)) && at(i + 2) == "ago" ? .time : .quantity
             case "what", "which", "in":
+                // "what's the quote number for the coach bus": a reference, named in the noun
+                // phrase asked about (not "when was the prime number theorem proven")
+                if w[i] != "in", asksIdentifier(nounPhrase(w, after: i)) { return .identifier }
                 let next = at(i + 1) == "the" ? at(i + 2) : at(i + 1)
                 if let type = typeNouns[next] { return type }
                 // "what's my UTR number", "what is the population of …": the noun phrase after

@@ -112,8 +112,9 @@ extension AnswerType {
         return words.isDisjoint(with: phoneLabelWords) && !words.isDisjoint(with: identifierLabelWords)
     }
 
-    static let phoneLabelWords: Set<String> = ["phone", "telephone", "tel", "mobile", "mob", "cell", "contact", "ph",
-                                               "whatsapp", "landline", "fax", "helpline", "hotline"]
+    /// The nouns that ask for a phone, and a label's shortenings of them.
+    static let phoneLabelWords = Set(QuestionAnalysis.typeNouns.filter { $0.value == .phone }.keys)
+        .union(["mob", "cell", "contact", "ph", "whatsapp", "fax"])
     /// Not "no" alone: "Emergency no." is a phone.
     static let identifierLabelWords: Set<String> = ["id", "utr", "ref", "reference", "transaction", "txn", "account",
                                                     "acct", "invoice", "order", "policy", "receipt", "claim", "member",

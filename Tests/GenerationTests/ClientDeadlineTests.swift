@@ -12,7 +12,9 @@ private let shortTimeouts = ModelTimeouts(connect: .seconds(20), firstByte: .mil
 struct ClientDeadlineTests {
     @Test func slowFirstByteTimesOutAndClosesTheSocket() async throws {
         let server = try FakeOpenAIServer()
-        server.enqueue(.delayed(.seconds(5), .completion("late")))
+        // The reply comes a minute late: the 300 ms deadline has 200 times its length to fire on a
+        // busy machine (the server stops waiting as soon as the client closes).
+        server.enqueue(.delayed(.seconds(60), .completion("late")))
         let error = await modelError {
             _ = try await localClient(server, timeouts: shortTimeouts).complete(CompletionRequest(messages: [.user("q")]))
         }
@@ -23,7 +25,7 @@ struct ClientDeadlineTests {
     @Test func idleStreamTimesOut() async throws {
         let server = try FakeOpenAIServer()
         let wire = try OpenAIFixtures.sse("07_real_stream_200.sse")
-        server.enqueue(.sse(wire, chunkSize: 200, pause: .seconds(2)))
+        server.enqueue(.sse(wire, chunkSize: 200, pause: .seconds(30)))
         let error = await modelError {
             _ = try await collect(localClient(server, timeouts: shortTimeouts).stream(CompletionRequest(messages: [.user("q")])))
         }

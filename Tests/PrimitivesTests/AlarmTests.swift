@@ -41,22 +41,21 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         #expect(eventually { fired.load(ordering: .sequentiallyConsistent) == 1 })
         let at = firedAt.withLock { $0 }
         #expect(at.map { $0 - start >= .milliseconds(100) } == true, "fired before its deadline")
-        Thread.sleep(forTimeInterval: 0.2)
-        let count = fired.load(ordering: .sequentiallyConsistent)
-        #expect(count == 1)
         let wasNamed = named.load(ordering: .sequentiallyConsistent)
         #expect(wasNamed, "the alarm's thread carries its name")
-        // Its thread has ended.
+        // Its thread has ended, so it cannot fire again: once it is gone, the count is final.
         #expect(eventually { !threadNames().contains("test.alarm.once") })
+        let count = fired.load(ordering: .sequentiallyConsistent)
+        #expect(count == 1)
     }
 
     @Test func aCancelledAlarmDoesNotFire() {
         let fired = Atomic<Bool>(false)
-        // The kernel keeps 15 bytes of a thread's name.
-        let alarm = Alarm(name: "test.alarm.cancel", after: .seconds(1)) { fired.store(true, ordering: .sequentiallyConsistent) }
+        // A deadline no test run reaches: the alarm's thread ends at the cancel, not at a timer,
+        // and once it has ended nothing can fire. (The kernel keeps 15 bytes of a thread's name.)
+        let alarm = Alarm(name: "test.alarm.cancel", after: .seconds(3_600)) { fired.store(true, ordering: .sequentiallyConsistent) }
         alarm.cancel()
         #expect(eventually { !threadNames().contains("test.alarm.canc") })
-        Thread.sleep(forTimeInterval: 1.2)
         let didFire = fired.load(ordering: .sequentiallyConsistent)
         #expect(!didFire)
     }

@@ -33,10 +33,12 @@ struct CompletenessGate: GroundingGate {
         // A record without a name the question asks about, which the library holds elsewhere, is
         // another record ("How much Calpol should Ellie have?" is not answered by Jack's row): dropped.
         // (a month, a weekday or a named day is a date, H5's to weigh: "on 21 March" and a row of
-        // `21/03/2026`; "on paddy's day" and `17/03/2026`)
+        // `21/03/2026`; "on paddy's day" and `17/03/2026`; a family word is no name the files
+        // write: "Baba's eye operation" and the estimate made out to Mr Vasant Deshpande)
         let questionNames = TextSignals.names(state.input.question)
             .union(TextSignals.namesByCasing(state.input.question, in: state.input.evidence.map(\.text)))
             .subtracting(TextSignals.monthNames).subtracting(TextSignals.weekdays).subtracting(DayMonths.holidayWords)
+            .subtracting(TextSignals.kinshipWords)
         let names = analysis.salientWords.indices.filter { i in
             questionNames.contains(analysis.salientWords[i]) && state.input.idf[analysis.salientWords[i]] != nil
         }

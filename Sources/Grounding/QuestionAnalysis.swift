@@ -131,6 +131,12 @@ public struct QuestionAnalysis: Sendable, Equatable {
         if let n = w.firstIndex(of: "number"), n > 0, ringWords.contains(w[n - 1] == "s" && n > 1 ? w[n - 2] : w[n - 1]) {
             return .phone
         }
+        // "ganesh's number", "whats my sister's number": a person's number, the one you ring (not
+        // "the invoice's number", nor "ganesh's number plate")
+        if let n = w.lastIndex(of: "number"), n >= 2, w[n - 1] == "s", ["", "for", "please", "again"].contains(at(n + 1)),
+           !["the", "this", "that", "a", "an", "its", "their"].contains(n >= 3 ? w[n - 3] : "") {
+            return .phone
+        }
         // "lucia's cell number", "coach greg's cell": a cell phone, not a cell of a table or a body
         if let n = w.firstIndex(of: "cell"), ["number", "no", "phone"].contains(at(n + 1)) || n > 0 && n == w.count - 1 && w[n - 1] == "s" {
             return .phone

@@ -124,6 +124,13 @@ public enum TextSignals {
     }
 
     static let monthNames = Set(DayMonths.months.keys)
+    /// What a person calls their own family ("Mum's repeat prescription", "Baba's eye operation"):
+    /// capitalised like names, but the files name that person by name, so no record need hold them.
+    static let kinshipWords: Set<String> = ["mum", "mam", "mom", "mommy", "mummy", "mama", "mamma", "ma", "dad", "daddy",
+                                            "papa", "pa", "baba", "aai", "amma", "appa", "abba", "ammi", "nana", "nan",
+                                            "nanna", "gran", "granny", "grandma", "grandad", "granddad", "grandpa",
+                                            "grandmother", "grandfather", "oma", "opa", "nonna", "nonno", "abuela",
+                                            "abuelo", "aunty", "auntie", "uncle", "mother", "father", "hubby", "wifey"]
     static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     /// Words after which "may" is the month ("in May", "since May", "until May").
     static let monthPrepositions: Set<String> = ["in", "of", "since", "until", "till", "early", "late", "mid", "last",

@@ -35,7 +35,8 @@ enum QAEvalCommand {
             report = try QAEval.run(docs: URL(fileURLWithPath: docs), questions: questions.map { URL(fileURLWithPath: $0) },
                                     embedder: loaded.embedder, configuration: configuration, mode: mode,
                                     home: eval.index.map { URL(fileURLWithPath: $0) },
-                                    candidates: eval.candidates.map { URL(fileURLWithPath: $0) }, clock: env.wallClock)
+                                    candidates: eval.candidates.map { URL(fileURLWithPath: $0) }, schema: HomeSchema.sets,
+                                    clock: env.wallClock)
         } catch let error as RetrievalError { throw error.intentError }
         if json { try env.printJSON(report) } else {
             let f = { (x: Double) in String(format: "%.3f", x) }

@@ -85,10 +85,12 @@ public struct QAReport: Sendable, Codable, Equatable {
 public enum QAEval {
     /// Indexes every supported file under `docs`, asks every question of `questions` and scores
     /// the answers. `home` (a directory that may not exist) holds the throw-away store; by
-    /// default a fresh temporary directory that is removed afterwards.
+    /// default a fresh temporary directory that is removed afterwards. `schema` is the store's
+    /// migrations: the library's by default; the CLI passes the whole home's, so a `home` that
+    /// `intent run` has also used opens.
     public static func run(docs: URL, questions: [URL], embedder: any Embedder,
                            configuration: RetrievalConfiguration = .standard, mode: SearchMode = .standard,
-                           topK: Int? = nil, home: URL? = nil, candidates: URL? = nil,
+                           topK: Int? = nil, home: URL? = nil, candidates: URL? = nil, schema: [MigrationSet] = Library.schema,
                            clock: @escaping @Sendable () -> Date) throws -> QAReport {
         let items = try questions.flatMap { try QAQuestion.load($0) }
         // The candidates file is created before the (long) run, so a path that cannot be written
@@ -100,7 +102,7 @@ public enum QAEval {
         defer { if home == nil { try? FileManager.default.removeItem(at: root) } }
         let paths = AppPaths(dataDirectory: root.appendingPathComponent("data"),
                              configDirectory: root.appendingPathComponent("config"), modelDirectories: [])
-        let store = IntentStore(paths: paths, schema: Library.schema, housekeeping: nil)
+        let store = IntentStore(paths: paths, schema: schema, housekeeping: nil)
         // The scratch home is this run's alone, so its one worker needs no unique name.
         let library = Library(store: store, embedder: embedder, configuration: configuration, clock: clock, workerID: "qa-eval")
         try library.enqueue(paths: [docs])

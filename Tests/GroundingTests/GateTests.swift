@@ -260,6 +260,19 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(TextSignals.isRecord("Amount (£): 12.50; Invoice No.: 7"))
     }
 
+    @Test func aFamilyWordIsNoNameARecordMustHold() {
+        // the estimate is made out to Mr Vasant Deshpande; his daughter asks for "Baba's"
+        let row = "Sr.: TOTAL ESTIMATED AMOUNT; Amount (Rs.): 65,350.00"
+        var i = input(question: "What was the total estimated cost for Baba's eye operation?", passage: row, claim: row,
+                      verbatim: true)
+        i.idf = ["baba": 3, "estimated": 2, "eye": 2, "operation": 2, "total": 1, "cost": 1]
+        #expect(run(i).ruleCounts["H6.record-name-missing"] == nil)
+        // a name still must be there
+        i.question = "What was the total estimated cost for Vasant's eye operation?"
+        i.idf["vasant"] = 3
+        #expect(run(i).ruleCounts["H6.record-name-missing"] == 1)
+    }
+
     @Test func aNameTypedInLowerCaseIsANameWhereTheLibraryWritesOne() {
         let jon = "name given: Jonathan; name display: Jon Pryce; emails work: jon@ridgeway.example"
         let dean = "name given: Dean; name display: Dean tiler; phones mobile: 07700 900318; groups: Bathroom"
@@ -552,6 +565,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("What was the population Jacksonville city as of 2010?", .quantity),
                       // a noun phrase for a question
                       ("sam the electrician's number", .phone), ("ganesh pawar cab driver number", .phone),
+                      ("ganesh's number", .phone), ("whats my sister's number?", .phone),
+                      ("what's the invoice's number", .identifier),
                       ("the cab number", .identifier), ("preauth number baba cataract", .identifier), ("baba's bed number in the day care ward", .identifier),
                       ("receipt no for the jul-sep 2025 maintenance payment", .identifier),
                       ("society no dues certificate ref number", .identifier), ("whats the lockbox code", .identifier),
@@ -567,6 +582,12 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("what did the plumber say about the boiler?", .open)])
     func answerTypes(_ question: String, _ type: AnswerType) {
         #expect(QuestionAnalysis.answerType(of: question) == type)
+    }
+
+    @Test func aPossessiveNumberIsAPhoneOnlyWhenNothingFollows() {
+        #expect(QuestionAnalysis.answerType(of: "ganesh's number plate") != .phone)
+        #expect(QuestionAnalysis.answerType(of: "the booking's number") != .phone)
+        #expect(QuestionAnalysis.answerType(of: "ganesh's number for the cab") == .phone)
     }
 
     @Test(arguments: [

@@ -44,7 +44,7 @@ extension AnswerType {
         case .time:
             // "what time…" asks for a clock time: a date or a price of 465 does not answer it
             if Self.asksClockTime(TextSignals.words(question)) { return TextSignals.hasClockTime(text) }
-            let dated = TextSignals.withoutAmounts(text)
+            let dated = TextSignals.withoutAmounts(TextSignals.withoutCodes(text))
             let fresh = TextSignals.words(dated).filter { !asked.contains($0) }.joined(separator: " ")
             return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(dated, asked))
                 || TextSignals.hasClockTime(text)

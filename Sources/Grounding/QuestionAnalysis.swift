@@ -221,7 +221,11 @@ enum Measure {
                                              "yen", "yuan", "franc", "francs", "mark", "marks", "rupee", "rupees", "lira",
                                              "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur",
                                              // rupees as bills write them: "Rs. 500/-", "INR 2,340"
-                                             "rs", "inr"]
+                                             "rs", "inr",
+                                             // and the codes and names of other currencies people hold
+                                             "rand", "zar", "sgd", "aud", "nzd", "cad", "chf", "hkd", "sek", "nok",
+                                             "dkk", "pln", "zloty", "kes", "ksh", "ngn", "naira", "ringgit", "myr",
+                                             "baht", "thb", "aed", "dirham", "dirhams", "brl", "mxn", "jpy", "cny"]
 
     static let durationUnits: Set<String> = ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins",
                                              "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",
@@ -250,8 +254,13 @@ enum Measure {
             if text.contains(where: { "£$€¥₹".contains($0) }) || text.contains("&pound;") || text.contains("&euro;") { return true }
             // or a number under a money column's label ("amount: 287", "Debit: 195"), or cents or
             // pence ("50c per page", "20p")
+            // (and to the cent with a decimal comma, "9 826,75" and "1.234,56"; a rand amount, "R320",
+            // "R 9 826,75", not a tyre's "R16"; not days listed, "14,15 and 16 March")
             return !words.isDisjoint(with: Self.currencyWords)
                 || text.range(of: #"\b\d[\d,]*\.\d{2}\b|\b\d{1,3}[cp]\b"#, options: .regularExpression) != nil
+                || text.range(of: #"\b\d{1,3}([ .\u00A0]\d{3})*,\d{2}\b(?!,\d|\s*(and|or|&|to|-|–)\s*\d)"#, options: .regularExpression) != nil
+                || text.range(of: #"\bR\s?(\d{1,3}([ ,.\u00A0]\d{3})*[.,]\d{2}|\d{3,}|\d{1,3}([ ,.\u00A0]\d{3})+)\b"#,
+                              options: .regularExpression) != nil
                 || text.range(of: #"(?i)\b(amount|cost|price|total|debit|credit|paid|fee|balance|spent|charge|value)[a-z]*: -?\d"#,
                               options: .regularExpression) != nil
         case .durationOrLength:

@@ -146,6 +146,24 @@ public enum TextSignals {
 
     /// `text` with its amounts of money, decimals and addresses ("£840.14", "3.75",
     /// "185.199.110.42") blanked: no year or day of the month hides in them ("14.11.2025" is kept).
+    /// `text` without the codes whose digits letters lead (`apt-2026-009`, `INV-2026-0412`,
+    /// `GPS/R/2025-26/0179`): their years are parts of a reference, not dates. A month's name
+    /// leads a date, which stays (`Mar-2026`).
+    public static func withoutCodes(_ text: String) -> String {
+        guard text.contains(where: { $0 == "-" || $0 == "/" }) else { return text }
+        var out = "", last = text.startIndex
+        let found = codePattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        for match in found.compactMap({ Range($0.range, in: text) }) {
+            let letters = text[match].prefix { $0.isLetter }.lowercased()
+            guard DayMonths.months[letters] == nil else { continue }
+            out += text[last..<match.lowerBound] + " "
+            last = match.upperBound
+        }
+        return out + text[last...]
+    }
+
+    private static let codePattern = try! NSRegularExpression(pattern: #"(?<![\w-])[A-Za-z]{2,}[-/][\w/-]*\d[\w/-]*"#)
+
     public static func withoutAmounts(_ text: String) -> String {
         guard text.contains(where: { $0 == "." || $0 == "£" || $0 == "$" || $0 == "€" || $0 == "¥" }) else { return text }
         return text.replacingOccurrences(of: #"[£$€¥]\s?\d[\d,]*(\.\d+)?|(?<![.\d])\d+\.\d+(?![.\d])|\d+(?:\.\d+){3,}"#,

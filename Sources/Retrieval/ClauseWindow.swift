@@ -61,10 +61,14 @@ struct ClauseWindow {
         let offset = leading?.upperBound ?? 0
         // the fields that say whose record it is, with any before them, hold all the question
         // finds: they answer ("maya's CIIS id number": `patient ciis id: 7781204; patient first
-        // name: Maya; …`, the rest of the record left out)
+        // name: Maya; …`, the rest of the record left out) — unless the question asks a kind of
+        // answer they lack and another field holds ("when is papa's eye screening": `title:
+        // Diabetic eye screening` holds the words, `start: 2026-04-08…` the date)
         if let leadRange {
             let head = fields[0].lowerBound..<leadRange.upperBound
-            if terms.coverage(ofText: String(decoding: bytes[head], as: UTF8.self)) >= whole - 1e-9 {
+            let headText = String(decoding: bytes[head], as: UTF8.self)
+            let typedElsewhere = !typed(headText) && fields[offset...].contains { typed(String(decoding: bytes[$0], as: UTF8.self)) }
+            if !typedElsewhere, terms.coverage(ofText: headText) >= whole - 1e-9 {
                 return [part(of: sentence, head, bytes)]
             }
         }

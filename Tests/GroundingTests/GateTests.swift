@@ -584,6 +584,15 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(QuestionAnalysis.answerType(of: question) == type)
     }
 
+    @Test func aYearInsideACodeIsNoDate() {
+        let q = "when is papa's eye screening"
+        #expect(!AnswerType.time.isSatisfied(by: "id: apt-2026-009; title: Diabetic eye screening (DRP)", question: q))
+        #expect(!AnswerType.time.isSatisfied(by: "Invoice INV-2026-0412 for the eye screening", question: q))
+        #expect(AnswerType.time.isSatisfied(by: "start: 2026-04-08T14:30:00+08:00 (8 April 2026)", question: q))
+        #expect(AnswerType.time.isSatisfied(by: "screening booked for Mar-2026", question: q))
+        #expect(TextSignals.withoutCodes("ref GPS/R/2025-26/0179 paid") == "ref   paid")
+    }
+
     @Test func aPossessiveNumberIsAPhoneOnlyWhenNothingFollows() {
         #expect(QuestionAnalysis.answerType(of: "ganesh's number plate") != .phone)
         #expect(QuestionAnalysis.answerType(of: "the booking's number") != .phone)
@@ -613,6 +622,12 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         ("How much did the stadium cost?", "It cost 1.2 billion dollars.", true),
         ("How much are the waiting charges?", "Waiting charges of Rs. 500/- per hour apply.", true),
         ("How much are the waiting charges?", "Waiting charges apply after 2 hours.", false),
+        ("mia hockey shirt price", "Hockey shirt (Mia): R320,00", true),
+        ("how much did the hilux service cost in feb", "TOTAL DUE R 9 826,75", true),
+        ("how much did the hilux service cost in feb", "Tyres checked, R16 rims, pressure 2.2", false),
+        ("how much is the nebenkosten back payment", "Nachzahlung 138,14 fällig am 30.11.2026", true),
+        ("how much did the flat cost", "We moved in on 14,15 and 16 March.", false),
+        ("how much was the extraction", "cost_aud: 612.5", true),
         ("How much Calpol should Ellie have?", "dose: 5ml", true),
         ("How many kilos of runner beans did I pick?", "Runner beans came second at the show.", false),
         ("How many kilos of runner beans did I pick?", "Picked 3.5kg of runner beans today.", true),

@@ -130,6 +130,13 @@ import Testing
             + "responsible parties name: Jenna Lindqvist; patient responsible parties relationship: Mother"
         #expect(parts("whats maya's CIIS id number", maya, frequencies: ["maya": 9, "ciis": 2, "id": 6, "number": 9])
             == ["patient ciis id: 7781204; patient first name: Maya; patient middle name: Rose; patient last name: Lindqvist"])
+        // …unless the question asks a kind of answer they lack and another field holds: the date
+        // of an appointment whose title holds the words (the id's year is part of a code)
+        let screening = "id: apt-2026-009; title: Diabetic eye screening (DRP); location: Serai Bay Polyclinic, Eye "
+            + "Screening Room, Level 2; start: 2026-04-08T14:30:00+08:00 (8 April 2026); status: upcoming; notes: Eyes may "
+            + "be dilated - cannot drive, bring sunglasses"
+        let when = parts("when is papa's eye screening", screening, frequencies: ["papa": 9, "eye": 4, "screening": 2])
+        #expect(when.joined(separator: " ").contains("start: 2026-04-08T14:30:00+08:00"), "\(when)")
         // another person's record stays whole, for gate H to find the name missing
         #expect(parts("What's Maya's passport number?", Self.thomas, frequencies: f.merging(["maya": 2]) { a, _ in a })
             == [Self.thomas])

@@ -5,11 +5,12 @@ import Primitives
 extension CSVExtractor {
     enum DateOrder { case dayFirst, monthFirst }
 
-    /// "9 February 2026" for a value that starts with an ISO date (`2026-02-09`, `2026-02-09T10:00`),
-    /// nil otherwise.
+    /// "9 February 2026" for a value that starts with an ISO date (`2026-02-09`, `2026-02-09T10:00`)
+    /// or a date written year first with slashes or dots, as South African, Japanese and Chinese
+    /// files write them (`2026/02/09`, `2026.02.09`), nil otherwise.
     static func spelledISODate(_ value: ArraySlice<UInt8>) -> String? {
         let b = Array(value.prefix(11))
-        guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, b.count == 10 || b[10] == 0x54 || b[10] == 0x20,
+        guard b.count >= 10, [0x2D, 0x2F, 0x2E].contains(b[4]), b[7] == b[4], b.count == 10 || b[10] == 0x54 || b[10] == 0x20,
               let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]) else { return nil }
         return spelled(year: year, month: month, day: day)
     }

@@ -95,6 +95,11 @@ final class CSVExtractorTests: XCTestCase {
         XCTAssertNil(spelled("2026-12-0x"))
         XCTAssertNil(spelled("2026-12-021"))
         XCTAssertNil(spelled("12/02/2026"))
+        // year first with slashes or dots, the same twice
+        XCTAssertEqual(spelled("2026/03/31"), "31 March 2026")
+        XCTAssertEqual(spelled("2026.03.31"), "31 March 2026")
+        XCTAssertNil(spelled("2026/03-31"))
+        XCTAssertNil(spelled("2026/31/03"))
     }
 
     func testWindows1252ValuesAreDecodedAndMapToTheirBytes() throws {

@@ -45,9 +45,9 @@ public enum DocumentKind: String, Sendable, Codable {
         switch self {
         case .pdf: "+layout2"
         case .html: "+records5"
-        case .json: "+records5"
-        case .markdown: "+records5"
-        case .csv: "+records4"
+        case .json: "+records6"
+        case .markdown: "+records6"
+        case .csv: "+records5"
         case .text, .code: ""
         }
     }

@@ -17,8 +17,11 @@ enum MarkdownTables {
         var copied = start
         var i = 0
         while i + 1 < lines.count {
-            guard isRule(bytes, lines[i + 1]), let labels = header(bytes, lines[i], encoding: encoding),
+            guard isRule(bytes, lines[i + 1]), let labels = header(bytes, lines[i], encoding: encoding) ?? blankHeader(bytes, lines[i]),
                   cells(bytes, lines[i + 1]).count == labels.count else { i += 1; continue }
+            // a header of blank cells over a table of names and values (`| | |`): each row reads
+            // its first cell as the label of the rest ("Satay: $40.00", "**Total**: **$339.30**")
+            let keyed = labels.allSatisfy(\.isEmpty)
             builder.appendSource(copied..<lines[i].lowerBound)
             builder.appendBreak()
             var row = i + 2
@@ -29,6 +32,15 @@ enum MarkdownTables {
             let dates = rows.map { $0.map { Self.afterWeekday(bytes[$0]) } }
             let orders = CSVExtractor.dateOrders(dates)
             for (r, cellsOfRow) in rows.enumerated() {
+                if keyed {
+                    let filled = cellsOfRow.filter { !$0.isEmpty }
+                    for (k, cell) in filled.enumerated() {
+                        if k > 0 { builder.appendText(k == 1 ? ": " : "; ") }
+                        builder.appendSource(cell)
+                    }
+                    if !filled.isEmpty { builder.appendBreak() }
+                    continue
+                }
                 var first = true
                 var named = false
                 for (column, cell) in cellsOfRow.enumerated() where !cell.isEmpty {
@@ -100,6 +112,14 @@ enum MarkdownTables {
         guard labels.dropFirst().count >= 2 || labels.count >= 2 && !labels[0].isEmpty,
               labels.dropFirst().allSatisfy({ !$0.isEmpty }) else { return nil }
         return labels
+    }
+
+    /// A header row of two or more blank cells (`| | |`): labels all empty; nil for another line.
+    static func blankHeader(_ bytes: [UInt8], _ line: Range<Int>) -> [String]? {
+        guard bytes[line].contains(0x7C) else { return nil }
+        let all = bytes[line].split(separator: 0x7C, omittingEmptySubsequences: false)
+        guard all.allSatisfy({ $0.allSatisfy(SentenceSplitter.isSpace) }), all.count >= 4 else { return nil }
+        return Array(repeating: "", count: all.count - 2)
     }
 
     /// `|---|:--:|` (at least three dashes a cell, colons at the ends only).

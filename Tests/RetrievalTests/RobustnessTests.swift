@@ -182,7 +182,7 @@ final class RobustnessTests: XCTestCase {
                                "Date: Tue 21/04/2026 (21 April 2026); Opponent: Net Profit FC; KO: 19:20", "Opponent: TBC",
                                // a column that does not say which number is the day stays as written
                                "When: 04/05/2026; What: either way round"])
-        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records5")
+        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records6")
     }
 
     func testATableWithABlankCornerComparesItsColumnsRowByRow() throws {
@@ -206,7 +206,27 @@ final class RobustnessTests: XCTestCase {
                                "Lone Star Remodel Co.: TBC", "Timeline — Lone Star Remodel Co.: 10 weeks",
                                // a blank corner over one column is no comparison: the lines stay as written
                                "| | Only one |", "|---|---|", "| a | b |"])
-        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records5")
+    }
+
+    func testATableUnderABlankHeaderReadsEachRowsFirstCellAsItsLabel() throws {
+        let md = """
+            ## Running total
+
+            | | |
+            |---|---|
+            | Zi char (Ah Huat) | $168.00 |
+            | Satay | |
+            | **Total** | **$339.30** |
+
+            Split 50-50.
+            """
+        let extracted = MarkdownTables.extract(Array(md.utf8), from: 0, encoding: .utf8)
+        let lines = extracted.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["## Running total", "Zi char (Ah Huat): $168.00", "Satay", "**Total**: **$339.30**",
+                               "Split 50-50."])
+        XCTAssertEqual(MarkdownTables.blankHeader(Array("| | |".utf8), 0..<5), ["", ""])
+        XCTAssertNil(MarkdownTables.blankHeader(Array("| | a |".utf8), 0..<7))
+        XCTAssertEqual(DocumentKind.markdown.extractionVersion, "+records6")
     }
 
     func testADefinitionListReadsAsLabelledLines() throws {

@@ -104,10 +104,14 @@ extension AnswerType {
     }
 
     /// True when the field label right before a number says it is a reference of some kind and
-    /// not a phone (`UTR No.: 607112455902`, `Policy number: 4418 2290 17`; not `Phone No.:`,
-    /// `Contact:`, nor a number with no label).
+    /// not a phone (`UTR No.: 607112455902`, `Policy number: 4418 2290 17`, `Account 73920481`;
+    /// not `Phone No.:`, `Contact:`, nor a number with no label).
     static func labelledAsIdentifier(_ before: Substring) -> Bool {
-        guard let label = before.range(of: #"[^;:\n|]{1,40}:\s*$"#, options: .regularExpression) else { return false }
+        // (or named so with no colon: `Sort code 40-11-62 · Account 73920481`)
+        if before.range(of: #"(?i)\b(account|acct|sort code|iban|policy|invoice|order|ref|reference|customer|member|membership|booking|serial|ticket|card|claim)\s*(no\.?|number|#)?\s*$"#,
+                        options: .regularExpression) != nil { return true }
+        // (a country's letters may open the value: `VAT Reg No: GB 274 9918 33`)
+        guard let label = before.range(of: #"[^;:\n|]{1,40}:\s*([A-Z]{2,3}\s?)?$"#, options: .regularExpression) else { return false }
         let words = Set(TextSignals.words(String(before[label])))
         return words.isDisjoint(with: phoneLabelWords) && !words.isDisjoint(with: identifierLabelWords)
     }
@@ -119,7 +123,9 @@ extension AnswerType {
     static let identifierLabelWords: Set<String> = ["id", "utr", "ref", "reference", "transaction", "txn", "account",
                                                     "acct", "invoice", "order", "policy", "receipt", "claim", "member",
                                                     "membership", "customer", "booking", "serial", "folio", "pnr", "ticket",
-                                                    "card", "ifsc", "gstin", "pan", "upi", "iban", "sort", "routing"]
+                                                    "card", "ifsc", "gstin", "pan", "upi", "iban", "sort", "routing",
+                                                    "vat", "reg", "registration", "company", "charity", "tax", "gst", "abn",
+                                                    "ein", "nhs", "licence", "license", "passport", "vin", "meter", "mpan", "mprn"]
 
     /// Digits in groups, with no letter or digit touching either end.
     static let phonePattern = #"(?<![A-Za-z0-9-])\+?\(?\d[\d ()-]{5,}\d(?![A-Za-z0-9])"#

@@ -59,10 +59,7 @@ struct CompletenessGate: GroundingGate {
         // that holds none of the question's words, nor do the lines around it or its file's name,
         // gives another's ("her mobile is 087 555 0107" about Aoife).
         if analysis.answerType == .phone || analysis.answerType == .email {
-            let owner = TextSignals.words(state.input.question).filter {
-                !QuestionAnalysis.stopWords.contains($0) && QuestionAnalysis.typeNouns[$0] == nil
-                    && !QuestionAnalysis.contactWords.contains($0) && !["number", "address", "contact", "details"].contains($0)
-            }
+            let owner = QuestionAnalysis.contactOwner(of: state.input.question)
             for claim in live {
                 let cited = state.cited(claim)
                 let said = state.input.claims[claim].whole ?? state.input.claims[claim].text

@@ -115,7 +115,7 @@ extension Library {
         let latest: ((ScoredSentence) -> ScoredSentence)? = LatestRecord.asksLatest(question) ? { anchor in
             LatestRecord.latest(of: anchor, in: ranked, question: question, terms: terms, askedNoun: askedNoun)
         } : nil
-        let chosen = answerer.choose(ranked, askedNoun: askedNoun,
+        var chosen = answerer.choose(ranked, askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: days, total: total, price: QuestionAnalysis.asksPrice(question),
@@ -154,22 +154,53 @@ extension Library {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }
-        var claimCitations: [Int?] = []
-        for sentence in chosen { claimCitations.append(cite(sentence)) }
-        let input = GroundingInput(
-            question: question,
-            evidence: chosen.map { GroundingEvidence(text: $0.chunk.text, documentID: $0.chunk.docId,
-                                                     similarity: Double($0.chunk.cosine), context: $0.context,
-                                                     title: ExtractiveAnswerer.fileTitle($0.chunk.path)) },
-            claims: chosen.enumerated().map { i, s in
-                GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true,
-                               whole: s.whole)
-            },
-            retrievalConfidence: confidence, runnerUpConfidence: runnerUp,
-            idf: Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max))
-        let outcome = GroundingPipeline(configuration: grounding).run(input)
+        let pipeline = GroundingPipeline(configuration: grounding)
+        let idf = Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max)
+        /// The gates over `sentences` as the claims, each citing its own evidence.
+        func ground(_ sentences: [ScoredSentence]) -> (outcome: GroundingOutcome, citations: [Int?]) {
+            citations.removeAll()
+            let claimCitations = sentences.map(cite)
+            let input = GroundingInput(
+                question: question,
+                evidence: sentences.map { GroundingEvidence(text: $0.chunk.text, documentID: $0.chunk.docId,
+                                                            similarity: Double($0.chunk.cosine), context: $0.context,
+                                                            title: ExtractiveAnswerer.fileTitle($0.chunk.path)) },
+                claims: sentences.enumerated().map { i, s in
+                    GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true,
+                                   whole: s.whole)
+                },
+                retrievalConfidence: confidence, runnerUpConfidence: runnerUp, idf: idf)
+            return (pipeline.run(input), claimCitations)
+        }
+        var (outcome, claimCitations) = ground(chosen)
+        var rules = outcome.ruleCounts
+        // A phone or an email asked for, from a line gate H finds someone else's (H9: "kettenblatt
+        // phone" chose a line of an email about a phone): the next lines that hold one and name
+        // whose it is themselves are tried, best first, and the first the gates pass answers (the
+        // bike shop's `Tel. 030 23125 687` under its name); every try's firings are counted, with
+        // `H0.next-line-tried`.
+        let owner = QuestionAnalysis.contactOwner(of: question)
+        if outcome.abstainRule?.rawValue == "H0.all-claims-dropped", answerType == .phone || answerType == .email, !owner.isEmpty {
+            let dropped = chosen
+            let next = ranked.lazy.filter { s in
+                s.typed && QuestionAnalysis.namesOwner(owner, in: s.whole ?? s.text)
+                    && !QuestionAnalysis.recordOfAnother(s.whole ?? s.text, owner: owner)
+                    && !dropped.contains { $0.chunk.chunkId == s.chunk.chunkId && $0.range.overlaps(s.range) }
+            }.prefix(configuration.contactLineTries)
+            for (n, sentence) in next.enumerated() {
+                let lines = window.narrowed(sentence, limit: configuration.answerMaxWords)
+                let tried = ground(lines)
+                rules.merge(tried.outcome.ruleCounts, uniquingKeysWith: +)
+                rules["H0.next-line-tried"] = n + 1
+                if tried.outcome.abstainRule == nil {
+                    (chosen, outcome, claimCitations) = (lines, tried.outcome, tried.citations)
+                    break
+                }
+            }
+            if outcome.abstainRule != nil { (outcome, claimCitations) = ground(dropped) }
+        }
         diagnostics.confidence = outcome.confidence
-        diagnostics.rules = outcome.ruleCounts
+        diagnostics.rules = rules
         diagnostics.abstainRule = outcome.abstainRule?.rawValue
         diagnostics.features = outcome.features
         diagnostics.salientCoverage = outcome.gates[.completeness]?.score ?? diagnostics.salientCoverage
@@ -186,7 +217,7 @@ extension Library {
             let answer = LibraryAnswer(question: question, answer: nil, abstained: true,
                                        abstainReason: GroundingReport.reason(rule, empty: ranked.isEmpty), claims: [],
                                        citations: kept, confidence: min(outcome.confidence, confidence), gates: gates,
-                                       grounding: outcome.ruleCounts)
+                                       grounding: rules)
             return (answer, diagnostics)
         }
         var claims: [LibraryAnswer.Claim] = []
@@ -201,7 +232,7 @@ extension Library {
         }
         let answer = LibraryAnswer(question: question, answer: text, abstained: false, abstainReason: nil, claims: claims,
                                    citations: citations, confidence: outcome.confidence, gates: gates,
-                                   grounding: outcome.ruleCounts)
+                                   grounding: rules)
         return (answer, diagnostics)
     }
 }

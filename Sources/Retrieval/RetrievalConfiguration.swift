@@ -199,6 +199,9 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var citeEvidenceWhenAbstaining: Bool = true
     /// Citations returned at most (answer quotes first, then further evidence), before `topK`.
     public var maxCitations: Int = 5
+    /// Lines holding a phone or an email tried, best first, after gate H finds the chosen one
+    /// someone else's (`Library.answer`).
+    public var contactLineTries: Int = 5
 
     /// Calibration runs: the grounding gates measure but never abstain.
     public var groundingMeasuresOnly = false

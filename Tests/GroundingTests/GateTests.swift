@@ -494,7 +494,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                               ("UTR No.: 607112455902; Paid To / Received From: Ganesh Pawar", false),
                               ("Policy number: 4418 2290 17", false), ("Transaction ID: 50112 88213", false),
                               ("Phone No.: 07700 900604", true), ("Emergency no.: 0800 111 999", true),
-                              ("Contact: +91 97300 55628", true), ("UTR No.: 6071124; mobile: 98225 55012", true)] {
+                              ("Contact: +91 97300 55628", true), ("UTR No.: 6071124; mobile: 98225 55012", true),
+                              // a label without a colon, and a tax registration's
+                              ("BACS: Groomline Supplies Ltd · Sort code 40-11-62 · Account 73920481", false),
+                              ("VAT Reg No: GB 274 9918 33", false), ("Customer services 0800 555 0199", true)] {
             #expect(AnswerType.phone.isSatisfied(by: text, question: phone) == holds, "\(text)")
         }
     }
@@ -591,6 +594,23 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(AnswerType.time.isSatisfied(by: "start: 2026-04-08T14:30:00+08:00 (8 April 2026)", question: q))
         #expect(AnswerType.time.isSatisfied(by: "screening booked for Mar-2026", question: q))
         #expect(TextSignals.withoutCodes("ref GPS/R/2025-26/0179 paid") == "ref   paid")
+    }
+
+    @Test func aContactLineNamesItsOwner() {
+        let owner = QuestionAnalysis.contactOwner(of: "gareth llewelyn phone number")
+        #expect(owner == ["gareth", "llewelyn"])
+        // one letter off in a long name is the name; another name is not
+        #expect(QuestionAnalysis.namesOwner(owner, in: ">> Gareth Llewellyn\n>> Chair, Taff Valley Greyhound Rescue\n>> 029 2018 0241"))
+        #expect(!QuestionAnalysis.namesOwner(owner, in: "Gareth Jones 029 2018 0555"))
+        #expect(QuestionAnalysis.namesOwner(["kettenblatt"], in: "KETTENBLATT Fahrradwerkstatt · Tel. 030 23125 687"))
+        // a record whose name field names another is theirs, though a field names the owner
+        let gig = "split: 50/50 with Isla; contact name: Gavin Tennant; contact phone: 07700 900671"
+        #expect(QuestionAnalysis.recordOfAnother(gig, owner: ["isla"]))
+        #expect(!QuestionAnalysis.recordOfAnother("name: Isla Reid; mobile: 07700 900672", owner: ["isla"]))
+        #expect(!QuestionAnalysis.recordOfAnother("Isla's mobile is 07700 900672.", owner: ["isla"]))
+        #expect(QuestionAnalysis.oneEditApart(Array("llewelyn"), Array("llewellyn")))
+        #expect(!QuestionAnalysis.oneEditApart(Array("llewelyn"), Array("llewelyn")))
+        #expect(!QuestionAnalysis.oneEditApart(Array("jones"), Array("janet")))
     }
 
     @Test func aPossessiveNumberIsAPhoneOnlyWhenNothingFollows() {

@@ -109,7 +109,9 @@ extension AnswerType {
     static func labelledAsIdentifier(_ before: Substring) -> Bool {
         // (or named so with no colon: `Sort code 40-11-62 · Account 73920481`)
         if before.range(of: #"(?i)\b(account|acct|sort code|iban|policy|invoice|order|ref|reference|customer|member|membership|booking|serial|ticket|card|claim)\s*(no\.?|number|#)?\s*$"#,
-                        options: .regularExpression) != nil { return true }
+                        options: .regularExpression) != nil
+            || before.range(of: #"(?i)\b(registered|company|charity)( in [a-z ]{2,20})?\s*(no\.?|number|#)\s*$"#,
+                            options: .regularExpression) != nil { return true }
         // (a country's letters may open the value: `VAT Reg No: GB 274 9918 33`)
         guard let label = before.range(of: #"[^;:\n|]{1,40}:\s*([A-Z]{2,3}\s?)?$"#, options: .regularExpression) else { return false }
         let words = Set(TextSignals.words(String(before[label])))

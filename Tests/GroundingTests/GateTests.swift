@@ -497,7 +497,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                               ("Contact: +91 97300 55628", true), ("UTR No.: 6071124; mobile: 98225 55012", true),
                               // a label without a colon, and a tax registration's
                               ("BACS: Groomline Supplies Ltd · Sort code 40-11-62 · Account 73920481", false),
-                              ("VAT Reg No: GB 274 9918 33", false), ("Customer services 0800 555 0199", true)] {
+                              ("VAT Reg No: GB 274 9918 33", false), ("Customer services 0800 555 0199", true),
+                              ("a trading name of Rowlands Dental Ltd, registered in Wales no. 09914620.", false)] {
             #expect(AnswerType.phone.isSatisfied(by: text, question: phone) == holds, "\(text)")
         }
     }

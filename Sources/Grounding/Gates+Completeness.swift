@@ -120,10 +120,19 @@ struct CompletenessGate: GroundingGate {
         }
         // A month the question names must be in the answer itself: a row's neighbours are other
         // records, whose dates say nothing of this one.
-        let claimStems = TextSignals.stems(claims.joined(separator: " "))
         // (a line that opens with a date dates each of its sentences: "07/02/2026: StampMe down for
         // ~2 hours… Support ticket SM-88213.")
-        let heads = live.flatMap { claim in state.cited(claim).map { Self.datedHead(of: state.input.claims[claim].text, in: $0.text) } }
+        // (a total asked, from a line of no date of its own, is dated by its file's name: the
+        // TOTAL row of "Invoice register 2026 (Jan-Mar)" for "total invoiced jan-mar")
+        let asksTotal = QuestionAnalysis.asksTotal(state.input.question)
+        let heads = live.flatMap { claim in
+            state.cited(claim).map { evidence in
+                let text = state.input.claims[claim].text
+                let undated = asksTotal && DayMonths.of(text).isEmpty && !TextSignals.hasDate(text)
+                return Self.datedHead(of: text, in: evidence.text) + (undated ? " " + evidence.title : "")
+            }
+        }
+        let claimStems = TextSignals.stems((claims + heads).joined(separator: " "))
         let claimMonths = Set(DayMonths.of((claims + heads).joined(separator: " ")).map(\.month))
         let monthMissing = analysis.salientWords.indices.contains { i in
             let word = analysis.salientWords[i]

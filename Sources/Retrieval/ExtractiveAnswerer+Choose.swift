@@ -63,7 +63,10 @@ extension ExtractiveAnswerer {
         // A day or month the question names, which the best sentence lacks and one of its
         // document's holds ("close on a thursday": the Thursday row, not Friday's), or one of
         // another document's that holds as much of the question.
-        if !calendar.isEmpty, !Self.names(best.text, calendar), dates.isEmpty || !onDay(best),
+        // (A total asked of a file named for the months asked stands: "total invoiced jan-mar" and
+        // the TOTAL row of "Invoice register 2026 (Jan-Mar)".)
+        let periodTotal = total && Self.isTotal(best.text) && Self.names(Self.fileTitle(best.chunk.path), calendar)
+        if !calendar.isEmpty, !periodTotal, !Self.names(best.text, calendar), dates.isEmpty || !onDay(best),
            let dated = ranked.first(where: {
                ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)
            }) {

@@ -127,6 +127,8 @@ struct HybridSearcher {
         // end of feb"): a spreadsheet's row of totals is its last, and its latest rows its last or
         // its first, whose words seldom match the question's; the first and last chunks of each
         // spreadsheet found come with it.
+        // (packed before the chunks around the others, which the token budget may leave out)
+        var packedFirst = Set<Int64>()
         if QuestionAnalysis.asksTotal(question) || LatestRecord.asksLatest(question) {
             var docs = Set<Int64>()
             for parent in selected {
@@ -134,6 +136,7 @@ struct HybridSearcher {
                       docs.count <= cfg.endChunkDocuments else { continue }
                 for id in try LibraryCatalog.endChunks(of: record.docId, c) where seen.insert(id).inserted {
                     items.append((id, parent.fused * cfg.neighbourScoreFactor, candidates[id], true))
+                    packedFirst.insert(id)
                 }
             }
         }
@@ -146,7 +149,11 @@ struct HybridSearcher {
         var packed: [EvidenceChunk] = []
         var dropped: [Int64] = []
         var used = 0
-        for item in items.sorted(by: { $0.score > $1.score }) {
+        // (an end chunk is packed as its spreadsheet's found chunk is, scored as a neighbour)
+        func priority(_ item: (id: Int64, score: Double, candidate: Candidate?, neighbour: Bool)) -> Double {
+            packedFirst.contains(item.id) ? item.score / cfg.neighbourScoreFactor : item.score
+        }
+        for item in items.sorted(by: { priority($0) > priority($1) }) {
             guard let record = records[item.id] else { continue }
             guard used + record.tokenCount <= cfg.evidenceTokenBudget else { dropped.append(item.id); continue }
             used += record.tokenCount

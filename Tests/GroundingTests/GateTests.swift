@@ -412,6 +412,18 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(j).ruleCounts["H5.question-month-missing"] == 1)
     }
 
+    @Test func aTotalOfNoDateOfItsOwnIsDatedByItsFilesName() {
+        let row = "Invoice No: TOTAL; Excl VAT: 110825.00; VAT 15%: 16623.75; Incl VAT: 127448.75"
+        var i = input(question: "total invoiced jan-mar excl vat", passage: row, claim: row, verbatim: true)
+        i.idf = ["invoiced": 2, "jan": 2, "mar": 2, "excl": 1, "vat": 1, "total": 1]
+        #expect(run(i).ruleCounts["H5.question-month-missing"] == 1)
+        i.evidence[0].title = "DJ Electrical - Invoice register 2026 (Jan-Mar)"
+        #expect(run(i).ruleCounts["H5.question-month-missing"] == nil, "\(run(i).ruleCounts)")
+        // a line that asks no total is not dated so
+        i.question = "what was invoiced jan-mar excl vat"
+        #expect(run(i).ruleCounts["H5.question-month-missing"] == 1)
+    }
+
     @Test func anAnswerStatingTheOppositeOfTheQuestionAbstains() {
         let near = "Terra preta (black earth), which is distributed over large areas in the Amazon forest, is a product of soil management."
         let q = "Terra preta is distributed over a small area of what?"

@@ -20,13 +20,15 @@ extension CSVExtractor {
     /// month first when some second number is; nil for other columns and for a column that does
     /// not say (every number 12 or less: `05/03/2025` could be either, and is left as written).
     /// `rows` are the rows' trimmed values, a CSV's or a Markdown table's; empty values and a row
-    /// of totals' (`TOTALS`) are passed over.
+    /// of totals' (`TOTALS`) and a line of one value (a note under the table) are passed over.
     static func dateOrders(_ rows: [[ArraySlice<UInt8>]]) -> [DateOrder?] {
         let width = rows.map(\.count).max() ?? 0
         return (0..<width).map { column in
             var firstBig = false, secondBig = false, seen = false
-            // a row of totals' `TOTALS` is passed over (`ExtractiveAnswerer.isTotalValue`)
-            for row in rows where column < row.count && !row[column].isEmpty && !isTotal(row[column]) {
+            // a row of totals' `TOTALS` is passed over (`ExtractiveAnswerer.isTotalValue`), and so
+            // is a line of one value, a note under the table ("This statement is generated…")
+            for row in rows where column < row.count && !row[column].isEmpty && !isTotal(row[column])
+                && row.lazy.filter({ !$0.isEmpty }).count > 1 {
                 guard let (a, b, _) = numericDate(row[column]) else { return nil }
                 seen = true
                 firstBig = firstBig || a > 12

@@ -38,6 +38,10 @@ final class CSVExtractorTests: XCTestCase {
         // a row of totals says so in the column of dates, which is still one
         XCTAssertEqual(try extract("d,x\n05/03/2025,1\n23/02/2024,2\nTOTALS,3\n").0.text,
                        "d: 05/03/2025 (5 March 2025); x: 1\nd: 23/02/2024 (23 February 2024); x: 2\nd: TOTALS; x: 3\n")
+        // and so is a note of one value under the table
+        XCTAssertEqual(try extract("d,x\n05/03/2025,1\n23/02/2024,2\nThis statement is generated on 02/04/2026.\n").0.text,
+                       "d: 05/03/2025 (5 March 2025); x: 1\nd: 23/02/2024 (23 February 2024); x: 2\n"
+                       + "d: This statement is generated on 02/04/2026.\n")
         XCTAssertEqual(try extract("d,x\n31/02/2025,1\n13/03/2025,2\n").0.text, "d: 31/02/2025; x: 1\nd: 13/03/2025 (13 March 2025); x: 2\n")
         XCTAssertNil(CSVExtractor.numericDate(ArraySlice("12.50".utf8)))
         XCTAssertNil(CSVExtractor.numericDate(ArraySlice("2026-03-15".utf8)))

@@ -187,12 +187,17 @@ enum Measure {
     case money
     /// "how heavy", "how many kilos", "what does it weigh": a weight.
     case weight
+    /// "how big is our allotment plot", "how large was the old flat": an area.
+    case area
 
     static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "s"]
 
     static func asked(by words: Set<String>, in order: [String]) -> Measure? {
         let words = Set(words.map(WordVariants.fullForm)), order = order.map(WordVariants.fullForm)
         if !words.isDisjoint(with: ["temperature", "hot", "warm", "degrees"]) { return .temperature }
+        // "how big" of a place: its area (not "how big is the file", nor the baby)
+        if zip(order, order.dropFirst()).contains(where: { $0 == "how" && ["big", "large"].contains($1) }),
+           !words.isDisjoint(with: Self.placeNouns) { return .area }
         for (i, word) in order.enumerated() where word == "how" && i + 1 < order.count && order[i + 1] == "long" {
             let next = i + 2 < order.count ? order[i + 2] : ""
             if next == "ago" { return nil }
@@ -208,6 +213,9 @@ enum Measure {
         return priced || !words.isDisjoint(with: moneyWords) ? .money : nil
     }
 
+    static let placeNouns: Set<String> = ["plot", "flat", "apartment", "house", "home", "garden", "room", "bedroom",
+                                          "kitchen", "holding", "land", "field", "site", "office", "unit", "property",
+                                          "allotment", "yard", "lot", "farm", "garage", "studio", "shed", "polytunnel"]
     static let weightWords: Set<String> = ["heavy", "heavier", "weigh", "weighs", "weighed", "weight", "kilos", "kilograms",
                                            "kg", "grams", "tonnes", "tons", "ounces"]
     static let weightUnits: Set<String> = ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "g", "gram", "grams", "lb",
@@ -263,6 +271,10 @@ enum Measure {
                               options: .regularExpression) != nil
                 || text.range(of: #"(?i)\b(amount|cost|price|total|debit|credit|paid|fee|balance|spent|charge|value)[a-z]*: -?\d"#,
                               options: .regularExpression) != nil
+        case .area:
+            // "125 m²", "74,50 m2", "850 sq ft", "4.2 hectares", "2 acres"
+            return !words.isDisjoint(with: ["sq", "sqm", "sqft", "square", "hectare", "hectares", "ha", "acre", "acres"])
+                || text.range(of: #"\d\s?(m²|m2|ft²|ft2|km²)"#, options: .regularExpression) != nil
         case .durationOrLength:
             return !words.isDisjoint(with: Self.durationUnits) || !words.isDisjoint(with: Self.lengthUnits)
                 || text.range(of: #"\d(km|m|ft|cm|mm|mi)\b"#, options: .regularExpression) != nil

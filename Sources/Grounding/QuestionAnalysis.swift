@@ -189,12 +189,18 @@ enum Measure {
     case weight
     /// "how big is our allotment plot", "how large was the old flat": an area.
     case area
+    /// "how high are the power points", "how wide is the door": a length.
+    case length
 
     static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "s"]
 
     static func asked(by words: Set<String>, in order: [String]) -> Measure? {
         let words = Set(words.map(WordVariants.fullForm)), order = order.map(WordVariants.fullForm)
         if !words.isDisjoint(with: ["temperature", "hot", "warm", "degrees"]) { return .temperature }
+        // "how high", "how tall", "how wide", "how deep": a length (not "how high is the rate")
+        if zip(order, order.dropFirst()).contains(where: { $0 == "how" && ["high", "tall", "wide", "deep"].contains($1) }),
+           words.isDisjoint(with: ["rate", "rates", "interest", "pressure", "bp", "fever", "score", "price", "bill", "cost",
+                                   "percent", "percentage", "level", "sugar", "temperature"]) { return .length }
         // "how big" of a place: its area (not "how big is the file", nor the baby)
         if zip(order, order.dropFirst()).contains(where: { $0 == "how" && ["big", "large"].contains($1) }),
            !words.isDisjoint(with: Self.placeNouns) { return .area }
@@ -271,6 +277,10 @@ enum Measure {
                               options: .regularExpression) != nil
                 || text.range(of: #"(?i)\b(amount|cost|price|total|debit|credit|paid|fee|balance|spent|charge|value)[a-z]*: -?\d"#,
                               options: .regularExpression) != nil
+        case .length:
+            // "1000mm", "82 cm", "54\" AFF", "6 ft", "2.3 km"
+            return !words.isDisjoint(with: Self.lengthUnits.subtracting(["long"]))
+                || text.range(of: #"\d\s?(mm|cm|m|km|ft|mi)\b|\d(in|["″′'])"#, options: .regularExpression) != nil
         case .area:
             // "125 m²", "74,50 m2", "850 sq ft", "4.2 hectares", "2 acres"
             return !words.isDisjoint(with: ["sq", "sqm", "sqft", "square", "hectare", "hectares", "ha", "acre", "acres"])

@@ -13,6 +13,18 @@ enum LoopbackSocket {
 
     /// A listening socket on 127.0.0.1 (or `::1` when `ipv6`) with an ephemeral port.
     static func listen(backlog: Int32, ipv6: Bool = false) throws -> (fd: Int32, port: UInt16) {
+        let (fd, port) = try bound(ipv6: ipv6)
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(call: "listen", code: code)
+        }
+        return (fd, port)
+    }
+
+    /// A socket bound to an ephemeral port of 127.0.0.1 (or `::1` when `ipv6`), not listening:
+    /// a connection to it is refused, and no other socket can take its port while it is open.
+    static func bound(ipv6: Bool = false) throws -> (fd: Int32, port: UInt16) {
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
         var yes: Int32 = 1
@@ -31,7 +43,6 @@ enum LoopbackSocket {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
             }
             guard bound == 0 else { throw fail("bind") }
-            guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen") }
             var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             let named = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -47,7 +58,6 @@ enum LoopbackSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0 else { throw fail("bind") }
-        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -97,4 +107,18 @@ enum LoopbackSocket {
         if count <= 0 { return nil }
         return Data(buffer[0..<count])
     }
+}
+
+/// A loopback port held open and refusing connections (bound, not listening): a test of "the
+/// server is down" that no other test's server can take over meanwhile, as a port freed by a
+/// stopped server can be under the parallel suite.
+public final class RefusingPort: @unchecked Sendable {
+    public let port: UInt16
+    private let fd: Int32
+
+    public init() throws {
+        (fd, port) = try LoopbackSocket.bound()
+    }
+
+    deinit { close(fd) }
 }

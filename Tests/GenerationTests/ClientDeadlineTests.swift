@@ -147,14 +147,14 @@ struct ClientDeadlineTests {
     }
 
     @Test func connectionRefusedIsANetworkError() async throws {
-        let server = try FakeOpenAIServer()
-        let port = server.port
-        server.stop()
-        #expect(await server.waitUntil { $0.hasStopped })
-        let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://127.0.0.1:\(port)/v1", model: "m"), apiKey: nil,
-                                            transport: TestEffects.loopback, clock: TestEffects.clock)
+        // a port held and not listening: a stopped server's port could be taken by another test's
+        // server meanwhile, which answers 500
+        let refusing = try RefusingPort()
+        let client = OpenAICompatibleClient(configuration: .local(baseURL: "http://127.0.0.1:\(refusing.port)/v1", model: "m"),
+                                            apiKey: nil, transport: TestEffects.loopback, clock: TestEffects.clock)
         let error = await modelError { _ = try await client.complete(CompletionRequest(messages: [.user("q")])) }
         #expect(error?.category == "network")
+        withExtendedLifetime(refusing) {}
     }
 }
 

@@ -21,8 +21,11 @@ import Testing
         h.cloud.enqueue(reply: "from the cloud")
         let server = try FakeOpenAIServer()
         if let probe { server.enqueue(probe) }
-        if stopServer { server.stop() }
-        let local = OpenAICompatibleClient(configuration: .local(baseURL: server.baseURL, model: "smol"), apiKey: nil,
+        // a server that is down: a port held and not listening (a stopped server's port could be
+        // taken meanwhile by another test's server)
+        let refusing = stopServer ? try RefusingPort() : nil
+        let baseURL = refusing.map { "http://127.0.0.1:\($0.port)/v1" } ?? server.baseURL
+        let local = OpenAICompatibleClient(configuration: .local(baseURL: baseURL, model: "smol"), apiKey: nil,
                                            transport: TestEffects.loopback, clock: TestEffects.clock)
         let ladder = ModelLadder(cloud: h.cloud, local: local, store: h.store,
                                  configuration: RoutingConfiguration(localProbeTimeout: probeTimeout), clock: { TestClock.reference })
@@ -32,6 +35,7 @@ import Testing
         context.ladder = ladder
         let outcome = try await ladder.run(phrasingRequest(), in: context)
         server.stop()
+        withExtendedLifetime(refusing) {}
         return (outcome, h.cloud.callCount, log)
     }
 

@@ -30,11 +30,8 @@ extension QuestionAnalysis {
     /// Tennant`) that holds none of `owner`'s words: another's record, though another field names
     /// the owner (`split: 50/50 with Isla`).
     public static func recordOfAnother(_ record: String, owner: [String]) -> Bool {
-        guard TextSignals.isRecord(record) else { return false }
-        let named = record.components(separatedBy: "; ").compactMap(TextSignals.labelled).filter {
-            CompletenessGate.nameLabels.contains(TextSignals.words(String($0.label)).joined(separator: " "))
-        }
-        return !named.isEmpty && !named.contains { field in owner.contains { namesOwner([$0], in: String(field.value)) } }
+        let own = CompletenessGate.nameFields(of: record).own
+        return !own.isEmpty && !own.contains { value in owner.contains { namesOwner([$0], in: value) } }
     }
 
     /// Whether `a` and `b` differ by one inserted, removed or replaced character.

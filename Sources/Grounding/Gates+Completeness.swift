@@ -65,11 +65,7 @@ struct CompletenessGate: GroundingGate {
                 let said = state.input.claims[claim].whole ?? state.input.claims[claim].text
                 let text = ([said] + cited.flatMap { [$0.context, $0.title, Self.paragraph(of: said, in: $0.text)] })
                     .joined(separator: " ")
-                let stems = TextSignals.stems(text)
-                let ownerless = !owner.isEmpty && !owner.contains(where: { word in
-                    stems.contains(TextSignals.stem(word))
-                        || WordVariants.variants(of: word, capitalised: true).contains { stems.contains(TextSignals.stem($0)) }
-                })
+                let ownerless = !owner.isEmpty && !owner.contains { QuestionAnalysis.namesOwner([$0], in: text) }
                 guard ownerless || Self.namesAnother(said, asked: names, analysis) else { continue }
                 firings.append(Firing(rule: RuleID("H9.contact-name-missing"), effect: .dropClaim, claim: claim))
             }
@@ -158,17 +154,25 @@ struct CompletenessGate: GroundingGate {
     /// `name: Mair Jenkins; phone: 07700 900604; home check by: Gareth Llewellyn` gives Mair's
     /// phone, not Gareth's.
     static func namesAnother(_ record: String, asked names: [Int], _ analysis: QuestionAnalysis) -> Bool {
-        guard !names.isEmpty, TextSignals.isRecord(record) else { return false }
+        guard !names.isEmpty else { return false }
+        let (own, elsewhere) = nameFields(of: record)
+        guard !own.isEmpty else { return false }
+        let ownStems = TextSignals.stems(own.joined(separator: " "))
+        let elsewhereStems = TextSignals.stems(elsewhere.joined(separator: " "))
+        return !names.contains { analysis.covers($0, in: ownStems) } && names.contains { analysis.covers($0, in: elsewhereStems) }
+    }
+
+    /// The values of a record's name fields (`name: Mair Jenkins`), and of its other fields; both
+    /// empty for a line that is no record.
+    static func nameFields(of record: String) -> (own: [String], elsewhere: [String]) {
+        guard TextSignals.isRecord(record) else { return ([], []) }
         var own: [String] = [], elsewhere: [String] = []
         for field in record.components(separatedBy: "; ") {
             guard let (label, value) = TextSignals.labelled(field) else { continue }
             let isName = nameLabels.contains(TextSignals.words(String(label)).joined(separator: " "))
             if isName { own.append(String(value)) } else { elsewhere.append(String(value)) }
         }
-        guard !own.isEmpty else { return false }
-        let ownStems = TextSignals.stems(own.joined(separator: " "))
-        let elsewhereStems = TextSignals.stems(elsewhere.joined(separator: " "))
-        return !names.contains { analysis.covers($0, in: ownStems) } && names.contains { analysis.covers($0, in: elsewhereStems) }
+        return (own, elsewhere)
     }
 
     /// Labels of the field that says whose a record is.

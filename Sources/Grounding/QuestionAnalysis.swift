@@ -279,15 +279,14 @@ enum Measure {
                               options: .regularExpression) != nil
         case .length:
             // "1000mm", "82 cm", "54\" AFF", "6 ft", "2.3 km"
-            return !words.isDisjoint(with: Self.lengthUnits.subtracting(["long"]))
+            return !words.isDisjoint(with: Self.lengthUnits)
                 || text.range(of: #"\d\s?(mm|cm|m|km|ft|mi)\b|\d(in|["″′'])"#, options: .regularExpression) != nil
         case .area:
             // "125 m²", "74,50 m2", "850 sq ft", "4.2 hectares", "2 acres"
             return !words.isDisjoint(with: ["sq", "sqm", "sqft", "square", "hectare", "hectares", "ha", "acre", "acres"])
                 || text.range(of: #"\d\s?(m²|m2|ft²|ft2|km²)"#, options: .regularExpression) != nil
         case .durationOrLength:
-            return !words.isDisjoint(with: Self.durationUnits) || !words.isDisjoint(with: Self.lengthUnits)
-                || text.range(of: #"\d(km|m|ft|cm|mm|mi)\b"#, options: .regularExpression) != nil
+            return Measure.duration.isMentioned(in: text) || Measure.length.isMentioned(in: text)
         }
     }
 }

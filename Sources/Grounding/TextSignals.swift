@@ -144,8 +144,6 @@ public enum TextSignals {
         "billion", "dozen", "half", "twice", "double", "single", "several", "few", "percent",
     ])
 
-    /// `text` with its amounts of money, decimals and addresses ("£840.14", "3.75",
-    /// "185.199.110.42") blanked: no year or day of the month hides in them ("14.11.2025" is kept).
     /// `text` without the codes whose digits letters lead (`apt-2026-009`, `INV-2026-0412`,
     /// `GPS/R/2025-26/0179`): their years are parts of a reference, not dates. A month's name
     /// leads a date, which stays (`Mar-2026`).
@@ -164,6 +162,8 @@ public enum TextSignals {
 
     private static let codePattern = try! NSRegularExpression(pattern: #"(?<![\w-])[A-Za-z]{2,}[-/][\w/-]*\d[\w/-]*"#)
 
+    /// `text` with its amounts of money, decimals and addresses ("£840.14", "3.75",
+    /// "185.199.110.42") blanked: no year or day of the month hides in them ("14.11.2025" is kept).
     public static func withoutAmounts(_ text: String) -> String {
         guard text.contains(where: { $0 == "." || $0 == "£" || $0 == "$" || $0 == "€" || $0 == "¥" }) else { return text }
         return text.replacingOccurrences(of: #"[£$€¥]\s?\d[\d,]*(\.\d+)?|(?<![.\d])\d+\.\d+(?![.\d])|\d+(?:\.\d+){3,}"#,

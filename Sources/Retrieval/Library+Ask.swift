@@ -181,7 +181,7 @@ extension Library {
         // `H0.next-line-tried`.
         let owner = QuestionAnalysis.contactOwner(of: question)
         if outcome.abstainRule?.rawValue == "H0.all-claims-dropped", answerType == .phone || answerType == .email, !owner.isEmpty {
-            let dropped = chosen
+            let dropped = chosen, first = (outcome, claimCitations, citations)
             let next = ranked.lazy.filter { s in
                 s.typed && QuestionAnalysis.namesOwner(owner, in: s.whole ?? s.text)
                     && !QuestionAnalysis.recordOfAnother(s.whole ?? s.text, owner: owner)
@@ -197,7 +197,7 @@ extension Library {
                     break
                 }
             }
-            if outcome.abstainRule != nil { (outcome, claimCitations) = ground(dropped) }
+            if outcome.abstainRule != nil { (outcome, claimCitations, citations) = first }
         }
         diagnostics.confidence = outcome.confidence
         diagnostics.rules = rules

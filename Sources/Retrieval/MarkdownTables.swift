@@ -116,10 +116,9 @@ enum MarkdownTables {
 
     /// A header row of two or more blank cells (`| | |`): labels all empty; nil for another line.
     static func blankHeader(_ bytes: [UInt8], _ line: Range<Int>) -> [String]? {
-        guard bytes[line].contains(0x7C) else { return nil }
-        let all = bytes[line].split(separator: 0x7C, omittingEmptySubsequences: false)
-        guard all.allSatisfy({ $0.allSatisfy(SentenceSplitter.isSpace) }), all.count >= 4 else { return nil }
-        return Array(repeating: "", count: all.count - 2)
+        let blank = cells(bytes, line)
+        guard bytes[line].contains(0x7C), blank.count >= 2, blank.allSatisfy(\.isEmpty) else { return nil }
+        return Array(repeating: "", count: blank.count)
     }
 
     /// `|---|:--:|` (at least three dashes a cell, colons at the ends only).

@@ -29,7 +29,7 @@ public enum DocumentKind: String, Sendable, Codable {
     /// Appended to a document's content hash: a file indexed by an extractor of another version
     /// is not unchanged, so the next `library add` reads it again. A PDF's offsets are into its
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
-    /// composition); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines, and
+    /// composition; `+layout3` reads a table's column blocks as rows); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines, and
     /// an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
     /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`); an HTML
     /// definition list's term labels its description (HTML `+records4`), a JSON camelCase key
@@ -39,12 +39,13 @@ public enum DocumentKind: String, Sendable, Codable {
     /// out (Markdown `+records3`), and so is a CSV's or a table's whose row of totals says `TOTALS`
     /// (CSV `+records3`, Markdown `+records4`); a Markdown table with a blank corner reads each
     /// row as its name and its columns' cells (Markdown `+records5`); the cell after a table cell
-    /// that spans columns takes its own column's header (HTML `+records5`); a CSV header may open
+    /// that spans columns takes its own column's header (HTML `+records5`), a label may end with an
+    /// abbreviation (`Account no.`, HTML `+records6`); a CSV header may open
     /// with a count (`4-weekly charge (EUR)`, CSV `+records4`).
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout2"
-        case .html: "+records5"
+        case .pdf: "+layout3"
+        case .html: "+records6"
         case .json: "+records6"
         case .markdown: "+records6"
         case .csv: "+records5"

@@ -50,7 +50,8 @@ enum PDFLayout {
         return Array(pages.map { page in paragraphs(page).joined(separator: "\n\n") + "\n\n\u{0C}" }.joined().utf8)
     }
 
-    /// A page's paragraphs: each block's lines, with side-by-side one-line blocks joined as a row.
+    /// A page's paragraphs: each block's lines, with side-by-side one-line blocks joined as a row
+    /// and a table's column blocks read as its rows (`tables`), where its first block was.
     static func paragraphs(_ blocks: [[Line]]) -> [String] {
         var out: [String] = []
         var row: [Line] = []
@@ -58,7 +59,15 @@ enum PDFLayout {
             if !row.isEmpty { out.append(rowText(row.map(\.text))) }
             row = []
         }
-        for block in blocks {
+        let tables = tables(blocks)
+        let inTable = Set(tables.joined())
+        for (index, block) in blocks.enumerated() {
+            if let table = tables.first(where: { $0.min() == index }) {
+                flush()
+                out.append(tableText(table.map { blocks[$0].filter { !$0.words.isEmpty } }))
+                continue
+            }
+            guard !inTable.contains(index) else { continue }
             let lines = block.filter { !$0.words.isEmpty }
             guard !lines.isEmpty else { continue }
             if lines.count == 1, let cell = lines.first {

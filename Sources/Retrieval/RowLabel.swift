@@ -2,10 +2,14 @@ import Foundation
 
 /// A table cell read as the label of the one value beside it (an HTML row of two cells, a PDF row
 /// of two blocks side by side): at most five words and 40 characters, no digit, no closing
-/// punctuation — or ending in its own colon (`Tenant 1:`, `Valuation band:`).
+/// punctuation but an abbreviation's (`Account no.`) — or ending in its own colon (`Tenant 1:`,
+/// `Valuation band:`).
 enum RowLabel {
     static let maxWords = 5
     static let maxCharacters = 40
+    /// Abbreviations a label may end with (`Account no.`, `Booking ref.`): its full stop closes no
+    /// sentence.
+    static let abbreviations: Set<String> = ["no.", "nr.", "ref.", "tel.", "acct.", "reg.", "qty.", "amt.", "inv.", "approx."]
 
     /// What joins `label` to its value: `: `, a space after a label's own colon, or nil when the
     /// cell is no label (`It was late.`, `Advance Single x 1`).
@@ -13,6 +17,10 @@ enum RowLabel {
         guard let last = label.last, label.count <= maxCharacters,
               label.split(separator: " ").count <= maxWords else { return nil }
         if last == ":" { return " " }
+        if last == ".", let word = label.split(separator: " ").last?.lowercased(), abbreviations.contains(word),
+           !label.contains(where: \.isNumber) {
+            return ": "
+        }
         guard !".!?,;".contains(last), !label.contains(where: \.isNumber) else { return nil }
         return ": "
     }

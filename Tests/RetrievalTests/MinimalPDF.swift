@@ -16,6 +16,21 @@ enum MinimalPDF {
         return document(streams: [stream])
     }
 
+    /// One page of `lines` then a statement's table: each row 14 points under the one before, its
+    /// cells at the x of their `columns` (as an accounting program lays out a table, which poppler
+    /// reads as one block per column), then `after`.
+    static func statement(lines: [String], columns: [Int], rows: [[String]], after: [String] = []) -> [UInt8] {
+        var stream = "BT /F1 10 Tf 56 760 Td 14 TL\n" + lines.map { "(\(escape($0))) Tj T*\n" }.joined() + "ET\n"
+        let top = 740 - 14 * lines.count
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() where !cell.isEmpty {
+                stream += "BT /F1 10 Tf \(columns[c]) \(top - 14 * r) Td (\(escape(cell))) Tj ET\n"
+            }
+        }
+        stream += "BT /F1 10 Tf 56 \(top - 14 * rows.count - 20) Td 14 TL\n" + after.map { "(\(escape($0))) Tj T*\n" }.joined() + "ET\n"
+        return document(streams: [stream])
+    }
+
     static func document(pages: [[String]]) -> [UInt8] {
         document(streams: pages.map { lines in
             var stream = lines.isEmpty ? "0.5 g 72 300 468 400 re f\n" : "BT /F1 11 Tf 72 720 Td 14 TL\n"

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import Retrieval
+
+/// A PDF table that poppler gives as one block per column, read back as its rows (`PDFTables`).
+@Suite("PDF tables")
+struct PDFTableTests {
+    typealias Line = PDFLayout.Line
+
+    /// A block of one line per entry, each `(x, y, text)`, lines 9 points high and 6 per character wide.
+    static func block(_ lines: [(Double, Double, String)]) -> [Line] {
+        lines.map { x, y, text in
+            Line(words: text.split(separator: " ").map(String.init), xMin: x, yMin: y, xMax: x + 6 * Double(text.count), yMax: y + 9)
+        }
+    }
+
+    @Test func columnBlocksAreReadAsRowsUnderTheirHeader() {
+        let page = [
+            Self.block([(56, 40, "Harbour Water Ltd")]),
+            Self.block([(56, 89, "Date"), (56, 103, "01/03/2026"), (56, 117, "14/03/2026")]),
+            Self.block([(140, 89, "Description"), (140, 103, "Standing charge"), (140, 117, "Water usage"), (140, 131, "(23 m3)")]),
+            Self.block([(56, 160, "Total due by 28 March 2026: £54.50")]),
+            Self.block([(505, 89, "Amount"), (509, 103, "£12.40"), (495, 117, "€1.234,56")]),
+        ]
+        #expect(PDFLayout.tables(page) == [[1, 2, 4]])
+        #expect(PDFLayout.paragraphs(page) == [
+            "Harbour Water Ltd",
+            """
+            Date: 01/03/2026 (1 March 2026); Description: Standing charge; Amount: £12.40
+            Date: 14/03/2026 (14 March 2026); Description: Water usage (23 m3); Amount: €1.234,56
+            """,
+            "Total due by 28 March 2026: £54.50",
+        ])
+    }
+
+    @Test func aColumnOfLabelsBesideItsValuesReadsLabelAndValue() {
+        let labels = Self.block([(56, 60, "Account no."), (56, 74, "Statement date"), (56, 88, "Amount due")])
+        let values = Self.block([(200, 60, "4471-0093"), (200, 74, "14/03/2026"), (200, 88, "£54.50")])
+        #expect(PDFLayout.paragraphs([labels, values]) == [
+            "Account no.: 4471-0093\nStatement date: 14/03/2026\nAmount due: £54.50",
+        ])
+        // a label may end with an abbreviation's full stop, not a sentence's
+        #expect(RowLabel.separator(after: "Account no.") == ": " && RowLabel.separator(after: "Booking Ref.") == ": ")
+        #expect(RowLabel.separator(after: "It was late.") == nil && RowLabel.separator(after: "Room no. 4.") == nil)
+        // a table without a header of words: its cells joined
+        let dates = Self.block([(56, 60, "01/03/2026"), (56, 74, "14/03/2026")])
+        let amounts = Self.block([(300, 60, "12.40"), (300, 74, "1,234.56")])
+        let notes = Self.block([(200, 60, "Standing charge."), (200, 74, "Usage.")])
+        #expect(PDFLayout.paragraphs([dates, notes, amounts]) == [
+            "01/03/2026 (1 March 2026); Standing charge.; 12.40\n14/03/2026 (14 March 2026); Usage.; 1,234.56",
+        ])
+    }
+
+    @Test func blocksThatAreNoTableStayAsTheyAre() {
+        // an address beside a sender's address: side by side on the same baselines, no column of numbers
+        let to = Self.block([(56, 60, "Mr Ravi Menon"), (56, 74, "12 Orchard Lane"), (56, 88, "Columbus OH")])
+        let from = Self.block([(360, 60, "Harbour Water Ltd"), (360, 74, "PO Box 5"), (360, 88, "Dayton OH")])
+        #expect(PDFLayout.tables([to, from]).isEmpty)
+        #expect(PDFLayout.paragraphs([to, from]) == [
+            "Mr Ravi Menon\n12 Orchard Lane\nColumbus OH", "Harbour Water Ltd\nPO Box 5\nDayton OH",
+        ])
+        // a column of numbers under a paragraph, not beside it
+        let paragraph = Self.block([(56, 60, "Readings were taken"), (56, 74, "on these days.")])
+        let readings = Self.block([(56, 100, "1,204"), (56, 114, "1,377")])
+        #expect(PDFLayout.tables([paragraph, readings]).isEmpty)
+        // blocks side by side sharing one baseline only
+        let left = Self.block([(56, 60, "Invoice"), (56, 90, "Paid")])
+        let right = Self.block([(300, 60, "2041"), (300, 74, "2042")])
+        #expect(PDFLayout.tables([left, right]).isEmpty)
+    }
+
+    @Test(.enabled(if: PDFTests.hasPdftotext, "pdftotext (poppler-utils) is not installed"))
+    func aStatementsRowAnswersItsQuestion() throws {
+        let t = try TempLibrary()
+        let pdf = MinimalPDF.statement(
+            lines: ["Lakeside Fuel Card - Statement March 2026", "Card ending 4417"],
+            columns: [56, 130, 330, 470],
+            rows: [["Date", "Truck stop", "Gallons", "Amount"],
+                   ["03/04/2026", "Buckeye Travel Plaza, Lodi OH", "112.4", "$431.62"],
+                   ["03/12/2026", "Prairie Fuel Stop, Effingham IL", "98.7", "$372.10"],
+                   ["03/19/2026", "Three Rivers Truck Stop, Sayre PA", "121.0", "$468.27"]],
+            after: ["Payment is due by 04/10/2026."])
+        let url = try PDFTests.write(pdf, "fuel statement.pdf", in: t)
+        let text = String(decoding: try Pdftotext().text(ofPDF: url.path), as: UTF8.self)
+        #expect(text.contains("Date: 03/12/2026 (12 March 2026); Truck stop: Prairie Fuel Stop, Effingham IL; Gallons: 98.7; Amount: $372.10"), "\(text)")
+        try t.library.enqueue(paths: [url])
+        #expect(try t.library.processQueue().indexed == 1)
+        let answer = try t.library.ask(question: "how many gallons at Effingham")
+        #expect(answer.answer?.contains("98.7") == true, "\(answer)")
+        let paid = try t.library.ask(question: "what did I pay at the Sayre truck stop")
+        #expect(paid.answer?.contains("$468.27") == true, "\(paid)")
+    }
+}

@@ -11,6 +11,8 @@ enum PDFLayout {
     struct Line {
         var words: [String] = []
         var xMin = 0.0, yMin = 0.0, xMax = 0.0, yMax = 0.0
+        /// Each word's left and right edge (empty when not known).
+        var spans: [(xMin: Double, xMax: Double)] = []
         var text: String { words.joined(separator: " ") }
     }
 
@@ -32,7 +34,9 @@ enum PDFLayout {
             if named("word", at: start) {
                 guard let end = find(wordEnd, in: xhtml, from: i), let p = pages.indices.last,
                       let b = pages[p].indices.last, let l = pages[p][b].indices.last else { continue }
+                let tag = String(decoding: xhtml[start..<close], as: UTF8.self)
                 pages[p][b][l].words.append(decodeEntities(String(decoding: xhtml[i..<end], as: UTF8.self)))
+                pages[p][b][l].spans.append((attribute("xMin", tag), attribute("xMax", tag)))
                 i = end + wordEnd.count
             } else if named("line", at: start), !pages.isEmpty, !(pages.last?.isEmpty ?? true) {
                 let tag = String(decoding: xhtml[start..<close], as: UTF8.self)
@@ -54,10 +58,10 @@ enum PDFLayout {
     /// and a table's column blocks read as its rows (`tables`), where its first block was.
     static func paragraphs(_ blocks: [[Line]]) -> [String] {
         var out: [String] = []
-        var row: [Line] = []
+        var cells: [Line] = []
         func flush() {
-            if !row.isEmpty { out.append(rowText(row.map(\.text))) }
-            row = []
+            out += runText(rows(of: cells))
+            cells = []
         }
         let tables = tables(blocks)
         let inTable = Set(tables.joined())
@@ -71,8 +75,7 @@ enum PDFLayout {
             let lines = block.filter { !$0.words.isEmpty }
             guard !lines.isEmpty else { continue }
             if lines.count == 1, let cell = lines.first {
-                if let last = row.last, !sameRow(last, cell) { flush() }
-                row.append(cell)
+                cells.append(cell)
             } else {
                 flush()
                 out.append(lines.map(\.text).joined(separator: "\n"))
@@ -82,10 +85,19 @@ enum PDFLayout {
         return out
     }
 
-    /// `b` is the next cell of `a`'s row: on the same line (tops within half a line) and to its right.
-    static func sameRow(_ a: Line, _ b: Line) -> Bool {
-        let height = max(a.yMax - a.yMin, 1)
-        return abs(a.yMin - b.yMin) <= height / 2 && b.xMin >= a.xMax - 1
+    /// One-line blocks that follow each other in reading order, as rows: top to bottom (tops
+    /// within half a line are one row; poppler may give a row's last cell after the next row's
+    /// first), each row's cells left to right.
+    static func rows(of cells: [Line]) -> [[Line]] {
+        var rows: [[Line]] = []
+        for cell in cells.enumerated().sorted(by: { ($0.element.yMin, $0.offset) < ($1.element.yMin, $1.offset) }).map(\.element) {
+            if let first = rows.last?.first, abs(first.yMin - cell.yMin) <= max(first.yMax - first.yMin, 1) / 2 {
+                rows[rows.count - 1].append(cell)
+            } else {
+                rows.append([cell])
+            }
+        }
+        return rows.map { $0.sorted { $0.xMin < $1.xMin } }
     }
 
     /// A row's text: `label: value` for a label (`RowLabel`; `Valuation band: C` for one with its

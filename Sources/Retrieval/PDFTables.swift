@@ -34,23 +34,77 @@ extension PDFLayout {
     /// The text of the table whose columns are `columns` (one block each, left to right).
     static func tableText(_ columns: [[Line]]) -> String {
         let rows = tableRows(columns)
-        let width = columns.count
         // a column of labels beside their values
-        if width == 2, rows.allSatisfy({ $0[0].map { RowLabel.separator(after: $0) != nil } ?? true }) {
-            return rows.map { row in rowText(row.compactMap { $0 }) }.joined(separator: "\n")
+        if columns.count == 2, rows.allSatisfy({ $0[0].map { RowLabel.separator(after: $0.text) != nil } ?? true }) {
+            return rows.map { row in rowText(row.compactMap { $0?.text }) }.joined(separator: "\n")
         }
-        let header = rows.count >= 2 && rows[0].compactMap({ $0 }).count >= 2
-            && rows[0].allSatisfy { !($0 ?? "").contains(where: \.isNumber) } ? rows[0] : nil
-        let body = header == nil ? rows : Array(rows.dropFirst())
-        let orders = CSVExtractor.dateOrders(body.map { row in row.map { ArraySlice(($0 ?? "").utf8) } })
-        return body.map { row in
-            row.indices.compactMap { column -> String? in
-                guard let cell = row[column] else { return nil }
-                var text = cell
-                if let label = header?[column] { text = "\(label): \(cell)" }
-                let value = ArraySlice(cell.utf8)
-                if let spelled = CSVExtractor.spelledISODate(value)
-                    ?? orders[column].flatMap({ CSVExtractor.spelledNumericDate(value, dayFirst: $0 == .dayFirst) }) {
+        let cells = rows.map { $0.compactMap { $0 } }
+        if let first = cells.first, cells.count >= 2, isHeader(first, minimum: 2) {
+            return labelled(header: first, body: Array(cells.dropFirst()))
+        }
+        return labelled(header: nil, body: cells)
+    }
+
+    /// The paragraphs of a run of rows of one-line blocks side by side (each row's cells left to
+    /// right): a header of three words or more over rows of two cells or more is one table,
+    /// labelled (`labelled`), its cells split where a wide gap parts two columns poppler set on
+    /// one line (`42,920.00 02-05-2025`); every other row is a paragraph of its own (`rowText`).
+    static func runText(_ run: [[Line]]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < run.count {
+            let header = run[i].flatMap(splitAtGaps)
+            var end = i + 1
+            while end < run.count, run[end].count >= 2 || run[end].flatMap(splitAtGaps).count >= 2 { end += 1 }
+            if end > i + 1, isHeader(header, minimum: 3) {
+                out.append(labelled(header: header, body: run[(i + 1)..<end].map { $0.flatMap(splitAtGaps) }))
+                i = end
+                continue
+            }
+            out.append(rowText(run[i].map(\.text)))
+            i += 1
+        }
+        return out
+    }
+
+    /// A table's header: `minimum` cells or more, and no digit in any.
+    static func isHeader(_ cells: [Line], minimum: Int) -> Bool {
+        cells.count >= minimum && cells.allSatisfy { !$0.text.contains(where: \.isNumber) }
+    }
+
+    /// Rows under a header, one line each: each cell labelled with the header cell above it
+    /// (`Amount: £12.40`; the one it overlaps most across the page, else the nearest within a
+    /// cell's width), dates spelled out as a spreadsheet's column of them is (`CSVExtractor`),
+    /// cells joined by `; `.
+    static func labelled(header: [Line]?, body: [[Line]]) -> String {
+        func column(of cell: Line) -> Int? {
+            guard let header else { return nil }
+            let overlaps = header.map { min($0.xMax, cell.xMax) - max($0.xMin, cell.xMin) }
+            if let best = overlaps.indices.max(by: { overlaps[$0] < overlaps[$1] }), overlaps[best] > 0 { return best }
+            let centre = (cell.xMin + cell.xMax) / 2
+            let distances = header.map { abs(($0.xMin + $0.xMax) / 2 - centre) }
+            guard let near = distances.indices.min(by: { distances[$0] < distances[$1] }),
+                  distances[near] <= max(cell.xMax - cell.xMin, 20) else { return nil }
+            return near
+        }
+        let placed = body.map { row in row.map { (column: column(of: $0), cell: $0) } }
+        let width = header?.count ?? (body.map(\.count).max() ?? 0)
+        let byColumn = placed.map { row in
+            (0..<width).map { c in
+                row.enumerated().first { header == nil ? $0.offset == c : $0.element.column == c }
+                    .map { ArraySlice($0.element.cell.text.utf8) } ?? []
+            }
+        }
+        let orders = CSVExtractor.dateOrders(byColumn)
+        return placed.map { row in
+            row.enumerated().map { index, entry in
+                let column = header == nil ? index : entry.column
+                var text = entry.cell.text
+                if let column, let label = header?[column].text { text = "\(label): \(text)" }
+                let value = ArraySlice(entry.cell.text.utf8)
+                if let spelled = CSVExtractor.spelledISODate(value) ?? column.flatMap({ column in
+                    column < orders.count ? orders[column] : nil
+                }).flatMap({ CSVExtractor.spelledNumericDate(value, dayFirst: $0 == .dayFirst) }) {
                     text += " (\(spelled))"
                 }
                 return text
@@ -58,27 +112,56 @@ extension PDFLayout {
         }.joined(separator: "\n")
     }
 
+    /// A line cut where a gap between two words is wider than half the line's height (a space is
+    /// about a quarter): two cells poppler set on one line. A line without word boxes is one cell.
+    static func splitAtGaps(_ line: Line) -> [Line] {
+        guard line.spans.count == line.words.count, line.words.count > 1 else { return [line] }
+        let gap = max(line.yMax - line.yMin, 1) / 2
+        var out: [Line] = []
+        var current = Line(yMin: line.yMin, yMax: line.yMax)
+        for (word, span) in zip(line.words, line.spans) {
+            if let last = current.spans.last, span.xMin - last.xMax > gap {
+                out.append(current)
+                current = Line(yMin: line.yMin, yMax: line.yMax)
+            }
+            if current.words.isEmpty { current.xMin = span.xMin }
+            current.words.append(word)
+            current.spans.append(span)
+            current.xMax = span.xMax
+        }
+        out.append(current)
+        return out
+    }
+
     /// The table's rows, top to bottom: each column's cell on that baseline (nil where empty); a
     /// line alone in a column other than the first, just under a row, continues that row's cell.
-    static func tableRows(_ columns: [[Line]]) -> [[String?]] {
+    static func tableRows(_ columns: [[Line]]) -> [[Line?]] {
         let placed = columns.enumerated().flatMap { column, lines in lines.map { (column: column, line: $0) } }
             .sorted { $0.line.yMin < $1.line.yMin }
-        var rows: [(y: Double, height: Double, cells: [String?])] = []
+        var rows: [(y: Double, height: Double, cells: [Line?])] = []
+        func joined(_ a: Line?, _ b: Line) -> Line {
+            guard var a else { return b }
+            a.words += b.words
+            a.spans += b.spans
+            a.xMin = min(a.xMin, b.xMin)
+            a.xMax = max(a.xMax, b.xMax)
+            return a
+        }
         for (column, line) in placed {
             let height = max(line.yMax - line.yMin, 1)
             if let last = rows.last, abs(line.yMin - last.y) <= height / 2 {
-                rows[rows.count - 1].cells[column] = [last.cells[column], line.text].compactMap { $0 }.joined(separator: " ")
+                rows[rows.count - 1].cells[column] = joined(last.cells[column], line)
                 continue
             }
             rows.append((line.yMin, height, Array(repeating: nil, count: columns.count)))
-            rows[rows.count - 1].cells[column] = line.text
+            rows[rows.count - 1].cells[column] = line
         }
-        var out: [(y: Double, height: Double, cells: [String?])] = []
+        var out: [(y: Double, height: Double, cells: [Line?])] = []
         for row in rows {
             let filled = row.cells.indices.filter { row.cells[$0] != nil }
             if filled.count == 1, let column = filled.first, column > 0, let last = out.last,
                let above = last.cells[column], row.y - last.y <= last.height * 1.8 {
-                out[out.count - 1].cells[column] = above + " " + row.cells[column]!
+                out[out.count - 1].cells[column] = joined(above, row.cells[column]!)
                 out[out.count - 1].y = row.y
                 continue
             }

@@ -3,14 +3,20 @@ import Foundation
 /// Tables of a PDF page put back together row by row.
 ///
 /// poppler's `-bbox-layout` gives a table of several rows as one block per column (`Date`,
-/// `01/03/2026`, `14/03/2026` in one block; `Amount`, `£12.40`, `€1.234,56` in another), so a
-/// statement read block by block lists its dates, then its descriptions, then its amounts, and no
-/// line says what was paid when. Blocks side by side whose lines sit on the same baselines — two
-/// lines or more, one column mostly numbers or dates — are one table here, read as its rows:
-/// `Date: 01/03/2026 (1 March 2026); Description: Standing charge; Amount: £12.40` under a header
-/// of words (labels and dates as `CSVExtractor` reads a spreadsheet's), `Label: value` for a
-/// column of labels beside their values, cells joined by `; ` otherwise. A cell's second line
-/// (a description that wraps) stays in its cell.
+/// `01/03/2026`, `14/03/2026` in one block; `Amount`, `£12.40`, `€1.234,56` in another), or as one
+/// block per cell, not always in row order; read block by block, a statement lists its dates, then
+/// its descriptions, then its amounts, and no line says what was paid when. Here:
+/// - blocks side by side whose lines sit on the same baselines (two or more) are one table when a
+///   column is mostly numbers or dates, or when they are columns of labels each beside a column
+///   of values (`Invoice no.` | `CVC-20931` | `Invoice date` | `31/03/2026`);
+/// - one-line blocks between paragraphs are set in rows by their baselines, and a row of three
+///   words or more over rows whose cells each sit under one of its cells is a table's header;
+/// - a table's rows read `Date: 01/03/2026 (1 March 2026); Description: Standing charge; Amount:
+///   £12.40` under a header (dates spelled out as `CSVExtractor` does a spreadsheet's),
+///   `Invoice no.: CVC-20931; Invoice date: 31/03/2026` for labels beside values (a value without
+///   a label continues the one above: an address's lines), `Total this invoice: €1,440.26` for
+///   amounts beside what they are, cells joined by `; ` otherwise. A description that wraps stays
+///   in its cell; cells poppler set on one line across a wide gap are parted (`splitAtGaps`).
 extension PDFLayout {
     /// The tables among a page's blocks: each the indices of its blocks, left to right.
     static func tables(_ blocks: [[Line]]) -> [[Int]] {
@@ -27,27 +33,59 @@ extension PDFLayout {
         for i in candidates { groups[root(i), default: []].append(i) }
         return groups.values.filter { $0.count >= 2 }
             .map { group in group.sorted { bounds(lines[$0]).xMin < bounds(lines[$1]).xMin } }
-            .filter { group in group.contains { mostlyNumbers(lines[$0]) } }
+            .filter { group in group.contains { mostlyNumbers(lines[$0].dropFirst()) } || labelPairs(group.map { lines[$0] }) }
             .sorted { $0.min()! < $1.min()! }
     }
 
     /// The text of the table whose columns are `columns` (one block each, left to right).
     static func tableText(_ columns: [[Line]]) -> String {
         let rows = tableRows(columns)
-        // a column of labels beside their values
-        if columns.count == 2, rows.allSatisfy({ $0[0].map { RowLabel.separator(after: $0.text) != nil } ?? true }) {
-            return rows.map { row in rowText(row.compactMap { $0?.text }) }.joined(separator: "\n")
-        }
+        if labelPairs(columns) { return pairsText(rows) }
         let cells = rows.map { $0.compactMap { $0 } }
         if let first = cells.first, cells.count >= 2, isHeader(first, minimum: 2) {
             return labelled(header: first, body: Array(cells.dropFirst()))
         }
+        // an amount beside what it is (`Total this invoice: €1,440.26`)
+        if columns.count == 2, mostlyNumbers(columns[1]), !mostlyNumbers(columns[0]) {
+            return rows.map { row in row.compactMap { $0?.text }.joined(separator: ": ") }.joined(separator: "\n")
+        }
         return labelled(header: nil, body: cells)
     }
 
+    /// Columns of labels each beside a column of their values (`Invoice no.` beside `CVC-20931`,
+    /// `Invoice date` beside `31/03/2026`): an even number of columns, each odd one's lines
+    /// labels of four words or fewer (`RowLabel`).
+    static func labelPairs(_ columns: [[Line]]) -> Bool {
+        columns.count % 2 == 0 && stride(from: 0, to: columns.count, by: 2).allSatisfy { c in
+            columns[c].allSatisfy { $0.words.count <= 4 && RowLabel.separator(after: $0.text) != nil }
+        }
+    }
+
+    /// Rows of label and value pairs, `Invoice no.: CVC-20931; Invoice date: 31/03/2026`; a value
+    /// without a label continues the value above it (an address's second line).
+    static func pairsText(_ rows: [[Line?]]) -> String {
+        var out: [[(label: String, value: String)?]] = []
+        for row in rows {
+            var pairs: [(label: String, value: String)?] = stride(from: 0, to: row.count, by: 2).map { c in
+                row[c + 1].map { (row[c]?.text ?? "", $0.text) } ?? row[c].map { ($0.text, "") }
+            }
+            for p in pairs.indices where pairs[p]?.label.isEmpty == true {
+                guard let above = out.lastIndex(where: { $0[p] != nil }) else { continue }
+                out[above][p]!.value += " " + pairs[p]!.value
+                pairs[p] = nil
+            }
+            if pairs.contains(where: { $0 != nil }) { out.append(pairs) }
+        }
+        return out.map { row in
+            row.compactMap { pair in
+                pair.map { $0.label.isEmpty ? $0.value : $0.value.isEmpty ? $0.label : $0.label + (RowLabel.separator(after: $0.label) ?? ": ") + $0.value }
+            }.joined(separator: "; ")
+        }.joined(separator: "\n")
+    }
+
     /// The paragraphs of a run of rows of one-line blocks side by side (each row's cells left to
-    /// right): a header of three words or more over rows of two cells or more is one table,
-    /// labelled (`labelled`), its cells split where a wide gap parts two columns poppler set on
+    /// right): a header of three words or more over rows of two cells or more, each cell under
+    /// one of the header's (`under`), is one table, labelled (`labelled`), its cells split where a wide gap parts two columns poppler set on
     /// one line (`42,920.00 02-05-2025`); every other row is a paragraph of its own (`rowText`).
     static func runText(_ run: [[Line]]) -> [String] {
         var out: [String] = []
@@ -55,7 +93,10 @@ extension PDFLayout {
         while i < run.count {
             let header = run[i].flatMap(splitAtGaps)
             var end = i + 1
-            while end < run.count, run[end].count >= 2 || run[end].flatMap(splitAtGaps).count >= 2 { end += 1 }
+            while end < run.count, case let cells = run[end].flatMap(splitAtGaps), cells.count >= 2,
+                  cells.allSatisfy({ under(header, $0) }) {
+                end += 1
+            }
             if end > i + 1, isHeader(header, minimum: 3) {
                 out.append(labelled(header: header, body: run[(i + 1)..<end].map { $0.flatMap(splitAtGaps) }))
                 i = end
@@ -65,6 +106,12 @@ extension PDFLayout {
             i += 1
         }
         return out
+    }
+
+    /// `cell` overlaps one cell of `header` at most: it sits in a column (a line of text that
+    /// runs across two header cells is no row under them).
+    static func under(_ header: [Line], _ cell: Line) -> Bool {
+        header.filter { min($0.xMax, cell.xMax) - max($0.xMin, cell.xMin) > 1 }.count <= 1
     }
 
     /// A table's header: `minimum` cells or more, and no digit in any.
@@ -186,15 +233,13 @@ extension PDFLayout {
         a.filter { x in b.contains { y in abs(x.yMin - y.yMin) <= max(x.yMax - x.yMin, 1) / 2 } }.count
     }
 
-    /// Two thirds of the block's lines under its first (a header) are mostly digits (amounts,
-    /// dates, quantities, references): what tells a table's column from a paragraph or an address
-    /// beside another.
-    static func mostlyNumbers(_ lines: [Line]) -> Bool {
-        let body = lines.dropFirst()
-        let numeric = body.filter { line in
+    /// Two thirds of `lines` are mostly digits (amounts, dates, quantities, references): what tells
+    /// a table's column (under its header) from a paragraph or an address beside another.
+    static func mostlyNumbers(_ lines: some Collection<Line>) -> Bool {
+        let numeric = lines.filter { line in
             let visible = line.text.filter { !$0.isWhitespace }
             return !visible.isEmpty && visible.filter(\.isNumber).count * 2 >= visible.count
         }.count
-        return !body.isEmpty && numeric * 3 >= body.count * 2
+        return !lines.isEmpty && numeric * 3 >= lines.count * 2
     }
 }

@@ -91,3 +91,65 @@ struct PDFTableTests {
         #expect(paid.answer?.contains("$468.27") == true, "\(paid)")
     }
 }
+
+extension PDFTableTests {
+    /// A line of cells set at the given x (words 6 points per character, a space 3 points).
+    static func row(_ y: Double, _ cells: [(Double, String)]) -> Line {
+        var line = Line(xMin: cells.first?.0 ?? 0, yMin: y, xMax: 0, yMax: y + 9)
+        for (x, text) in cells {
+            var at = x
+            for word in text.split(separator: " ") {
+                line.words.append(String(word))
+                line.spans.append((at, at + 6 * Double(word.count)))
+                at += 6 * Double(word.count) + 3
+            }
+            line.xMax = at - 3
+        }
+        return line
+    }
+
+    @Test func labelsBesideValuesPairUpAndAnAddressContinues() {
+        let page = [
+            Self.block([(56, 120, "Invoice no."), (56, 134, "Account no."), (56, 148, "Bill to")]),
+            Self.block([(150, 120, "CVC-20931"), (150, 134, "HEG014"), (150, 148, "Declan Hegarty"),
+                        (150, 162, "Gortnaclohy, Kilbrittain"), (150, 176, "Co. Cork P72 XY45")]),
+            Self.block([(330, 120, "Invoice date"), (330, 134, "Terms"), (330, 148, "Due date")]),
+            Self.block([(430, 120, "31/03/2026"), (430, 134, "30 days"), (430, 148, "30/04/2026")]),
+            Self.block([(56, 200, "Total this invoice"), (56, 214, "Previous balance")]),
+            Self.block([(480, 200, "€1,440.26"), (480, 214, "412.30")]),
+        ]
+        #expect(PDFLayout.paragraphs(page) == [
+            """
+            Invoice no.: CVC-20931; Invoice date: 31/03/2026
+            Account no.: HEG014; Terms: 30 days
+            Bill to: Declan Hegarty Gortnaclohy, Kilbrittain Co. Cork P72 XY45; Due date: 30/04/2026
+            """,
+            "Total this invoice: €1,440.26\nPrevious balance: 412.30",
+        ])
+    }
+
+    @Test func cellsOfOneBlockEachAreSetInRowsUnderTheirHeader() {
+        // poppler's order: the header, then the first row's first cell before the header's last
+        let header = [Self.row(200, [(56, "Month")]), Self.row(200, [(150, "Stipend")]), Self.row(200, [(250, "Total"), (330, "Credited on")])]
+        let cells = header.prefix(2) + [Self.row(214, [(56, "Apr 2025")])] + header.suffix(1) + [
+            Self.row(214, [(150, "37,000.00")]), Self.row(214, [(250, "42,920.00"), (330, "02-05-2025")]),
+            Self.row(228, [(56, "May 2025")]), Self.row(228, [(150, "37,000.00")]), Self.row(228, [(250, "42,920.00"), (330, "13-06-2025")]),
+            Self.row(242, [(56, "Total for the year 2025-26")]), Self.row(242, [(250, "85,840.00")]),
+        ]
+        #expect(PDFLayout.paragraphs([Self.block([(56, 40, "Fellowship Statement")])] + cells.map { [$0] }) == [
+            "Fellowship Statement",
+            """
+            Month: Apr 2025; Stipend: 37,000.00; Total: 42,920.00; Credited on: 02-05-2025 (2 May 2025)
+            Month: May 2025; Stipend: 37,000.00; Total: 42,920.00; Credited on: 13-06-2025 (13 June 2025)
+            """,
+            // a row across two header cells ends the table
+            "Total for the year 2025-26; 85,840.00",
+        ])
+        // a letterhead of words over a line that runs across its cells is no table
+        let letterhead = [Self.row(60, [(56, "Siobhán Crowley MVB"), (200, "Conor Lehane MVB"), (330, "Vets")]),
+                          Self.row(74, [(56, "Main Street, Timoleague, Co. Cork"), (330, "Tel 023 555 0155")])]
+        #expect(PDFLayout.paragraphs(letterhead.map { [$0] }) == [
+            "Siobhán Crowley MVB Conor Lehane MVB Vets", "Main Street, Timoleague, Co. Cork Tel 023 555 0155",
+        ])
+    }
+}

@@ -64,11 +64,12 @@ enum PDFLayout {
             cells = []
         }
         let tables = tables(blocks)
-        let inTable = Set(tables.joined())
+        let inTable = Set(tables.joined().joined())
+        let lines = blocks.map { $0.filter { !$0.words.isEmpty } }
         for (index, block) in blocks.enumerated() {
-            if let table = tables.first(where: { $0.min() == index }) {
+            if let table = tables.first(where: { $0.joined().min() == index }) {
                 flush()
-                out.append(tableText(table.map { blocks[$0].filter { !$0.words.isEmpty } }))
+                out.append(tableText(table.map { column(of: $0, in: lines) }))
                 continue
             }
             guard !inTable.contains(index) else { continue }

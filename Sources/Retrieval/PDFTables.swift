@@ -6,8 +6,8 @@ import Foundation
 /// `01/03/2026`, `14/03/2026` in one block; `Amount`, `£12.40`, `€1.234,56` in another), or as one
 /// block per cell, not always in row order; read block by block, a statement lists its dates, then
 /// its descriptions, then its amounts, and no line says what was paid when. Here:
-/// - blocks side by side whose lines sit on the same baselines (two or more) are one table when a
-///   column is mostly numbers or dates, or when they are columns of labels each beside a column
+/// - blocks side by side whose lines sit on the same baselines (two or more; blocks one above
+///   the other are one column) are one table when a column is mostly numbers or dates, or when they are columns of labels each beside a column
 ///   of values (`Invoice no.` | `CVC-20931` | `Invoice date` | `31/03/2026`);
 /// - one-line blocks between paragraphs are set in rows by their baselines, and a row of three
 ///   words or more over rows whose cells each sit under one of its cells is a table's header;
@@ -18,8 +18,10 @@ import Foundation
 ///   amounts beside what they are, cells joined by `; ` otherwise. A description that wraps stays
 ///   in its cell; cells poppler set on one line across a wide gap are parted (`splitAtGaps`).
 extension PDFLayout {
-    /// The tables among a page's blocks: each the indices of its blocks, left to right.
-    static func tables(_ blocks: [[Line]]) -> [[Int]] {
+    /// The tables among a page's blocks, in reading order: each its columns left to right, a
+    /// column the indices of its blocks top to bottom (a column of labels that a long value beside
+    /// it parts in two is two blocks one above the other, the second maybe of one line).
+    static func tables(_ blocks: [[Line]]) -> [[[Int]]] {
         let lines = blocks.map { $0.filter { !$0.words.isEmpty } }
         let candidates = lines.indices.filter { lines[$0].count >= 2 }
         var parent = Array(lines.indices)
@@ -31,10 +33,35 @@ extension PDFLayout {
         }
         var groups: [Int: [Int]] = [:]
         for i in candidates { groups[root(i), default: []].append(i) }
-        return groups.values.filter { $0.count >= 2 }
-            .map { group in group.sorted { bounds(lines[$0]).xMin < bounds(lines[$1]).xMin } }
-            .filter { group in group.contains { mostlyNumbers(lines[$0].dropFirst()) } || labelPairs(group.map { lines[$0] }) }
-            .sorted { $0.min()! < $1.min()! }
+        var claimed = Set(groups.values.filter { $0.count >= 2 }.joined())
+        return groups.values.filter { $0.count >= 2 }.sorted { $0.min()! < $1.min()! }.compactMap { group -> [[Int]]? in
+            // blocks that overlap across the page are one column
+            var columns: [[Int]] = []
+            for block in group.sorted(by: { bounds(lines[$0]).xMin < bounds(lines[$1]).xMin }) {
+                if let c = columns.firstIndex(where: { !sideBySide($0.flatMap { lines[$0] }, lines[block]) }) {
+                    columns[c].append(block)
+                } else {
+                    columns.append([block])
+                }
+            }
+            // a block of one line in a column, on the baseline of another column's line (`Bill to`)
+            for single in lines.indices where lines[single].count == 1 && !claimed.contains(single) {
+                guard let c = columns.firstIndex(where: { !sideBySide(column(of: $0, in: lines), lines[single]) }),
+                      aligned(lines[single], columns.indices.filter { $0 != c }.flatMap { column(of: columns[$0], in: lines) }) == 1
+                else { continue }
+                columns[c].append(single)
+                claimed.insert(single)
+            }
+            let texts = columns.map { column(of: $0, in: lines) }
+            guard columns.count >= 2,
+                  texts.contains(where: { mostlyNumbers($0.dropFirst()) }) || labelPairs(texts) else { return nil }
+            return columns.map { $0.sorted() }
+        }
+    }
+
+    /// The lines of a table's column made of `blocks`, top to bottom.
+    static func column(of blocks: [Int], in lines: [[Line]]) -> [Line] {
+        blocks.flatMap { lines[$0] }.sorted { $0.yMin < $1.yMin }
     }
 
     /// The text of the table whose columns are `columns` (one block each, left to right).

@@ -22,7 +22,7 @@ struct PDFTableTests {
             Self.block([(56, 160, "Total due by 28 March 2026: £54.50")]),
             Self.block([(505, 89, "Amount"), (509, 103, "£12.40"), (495, 117, "€1.234,56")]),
         ]
-        #expect(PDFLayout.tables(page) == [[1, 2, 4]])
+        #expect(PDFLayout.tables(page) == [[[1], [2], [4]]])
         #expect(PDFLayout.paragraphs(page) == [
             "Harbour Water Ltd",
             """
@@ -108,13 +108,17 @@ extension PDFTableTests {
         return line
     }
 
+    /// Labels each beside a value, two blocks of labels in a column (the address beside `Bill to`
+    /// parts them), and amounts beside what they are.
     @Test func labelsBesideValuesPairUpAndAnAddressContinues() {
         let page = [
-            Self.block([(56, 120, "Invoice no."), (56, 134, "Account no."), (56, 148, "Bill to")]),
+            Self.block([(56, 120, "Invoice no."), (56, 134, "Account no.")]),
+            Self.block([(56, 148, "Bill to")]),
             Self.block([(150, 120, "CVC-20931"), (150, 134, "HEG014"), (150, 148, "Declan Hegarty"),
                         (150, 162, "Gortnaclohy, Kilbrittain"), (150, 176, "Co. Cork P72 XY45")]),
-            Self.block([(330, 120, "Invoice date"), (330, 134, "Terms"), (330, 148, "Due date")]),
-            Self.block([(430, 120, "31/03/2026"), (430, 134, "30 days"), (430, 148, "30/04/2026")]),
+            Self.block([(330, 120, "Invoice date"), (330, 134, "Terms")]),
+            Self.block([(330, 148, "Due date"), (330, 162, "Vet")]),
+            Self.block([(430, 120, "31/03/2026"), (430, 134, "30 days"), (430, 148, "30/04/2026"), (430, 162, "S. Crowley")]),
             Self.block([(56, 200, "Total this invoice"), (56, 214, "Previous balance")]),
             Self.block([(480, 200, "€1,440.26"), (480, 214, "412.30")]),
         ]
@@ -123,6 +127,7 @@ extension PDFTableTests {
             Invoice no.: CVC-20931; Invoice date: 31/03/2026
             Account no.: HEG014; Terms: 30 days
             Bill to: Declan Hegarty Gortnaclohy, Kilbrittain Co. Cork P72 XY45; Due date: 30/04/2026
+            Vet: S. Crowley
             """,
             "Total this invoice: €1,440.26\nPrevious balance: 412.30",
         ])

@@ -45,16 +45,18 @@ extension PDFLayout {
                 }
             }
             // a block of one line in a column, on the baseline of another column's line (`Bill to`)
+            var joined: [Int] = []
             for single in lines.indices where lines[single].count == 1 && !claimed.contains(single) {
                 guard let c = columns.firstIndex(where: { !sideBySide(column(of: $0, in: lines), lines[single]) }),
                       aligned(lines[single], columns.indices.filter { $0 != c }.flatMap { column(of: columns[$0], in: lines) }) == 1
                 else { continue }
                 columns[c].append(single)
-                claimed.insert(single)
+                joined.append(single)
             }
             let texts = columns.map { column(of: $0, in: lines) }
             guard columns.count >= 2,
                   texts.contains(where: { mostlyNumbers($0.dropFirst()) }) || labelPairs(texts) else { return nil }
+            claimed.formUnion(joined)
             return columns.map { $0.sorted() }
         }
     }
@@ -64,7 +66,7 @@ extension PDFLayout {
         blocks.flatMap { lines[$0] }.sorted { $0.yMin < $1.yMin }
     }
 
-    /// The text of the table whose columns are `columns` (one block each, left to right).
+    /// The text of the table whose columns are `columns` (each its lines top to bottom, left to right).
     static func tableText(_ columns: [[Line]]) -> String {
         let rows = tableRows(columns)
         if labelPairs(columns) { return pairsText(rows) }
@@ -112,8 +114,9 @@ extension PDFLayout {
 
     /// The paragraphs of a run of rows of one-line blocks side by side (each row's cells left to
     /// right): a header of three words or more over rows of two cells or more, each cell under
-    /// one of the header's (`under`), is one table, labelled (`labelled`), its cells split where a wide gap parts two columns poppler set on
-    /// one line (`42,920.00 02-05-2025`); every other row is a paragraph of its own (`rowText`).
+    /// one of the header's (`under`), is one table, labelled (`labelled`), its cells split where
+    /// a wide gap parts two columns poppler set on one line (`42,920.00 02-05-2025`); every other
+    /// row is a paragraph of its own (`rowText`).
     static func runText(_ run: [[Line]]) -> [String] {
         var out: [String] = []
         var i = 0

@@ -22,6 +22,12 @@ echo "(deep mode, dev: answerable abstention floor $DEEP_FALSE — its stricter 
 echo "(SQuAD 2.0 no-answer questions over the same library: in-library abstention, floor $IN_LIBRARY; the goal 0.5 is not met:)"
 "$BIN" eval qa --docs "$QA/docs" --questions "$QA/squad2_no_answer.dev.jsonl" --questions "$QA/squad2_no_answer.tune.jsonl" \
   --floors hit5=0,contain=0,abstain=0,false_abstain=1,in_library=$IN_LIBRARY,offsets=1
+# One person's library against its floors (`abstain=0,offsets=1` added): personal LIB FLOORS
+personal() {
+  echo "(a person's files, $1:)"
+  "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$1/docs" --questions "$ROOT/Fixtures/qa-personal/$1/questions.jsonl" \
+    --floors "$2,abstain=0,offsets=1"
+}
 # Two libraries of a person's own files (Fixtures/qa-personal/PROVENANCE.md): containment,
 # answerable abstention and near misses, floors below the measured values (MiniLM: B&B 0.850,
 # 0.033, 0.55; developer 0.800, 0.033, 0.35; hashing: 0.800, 0.067, 0.60; 0.750, 0.067, 0.25 —
@@ -32,27 +38,21 @@ else
   PERSONAL=contain=0.62,false_abstain=0.17,in_library=0.20,hit5=0.93
 fi
 for lib in bnb developer; do
-  echo "(a person's files, $lib:)"
-  "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$lib/docs" --questions "$ROOT/Fixtures/qa-personal/$lib/questions.jsonl" \
-    --floors "$PERSONAL,abstain=0,offsets=1"
+  personal "$lib" "$PERSONAL"
 done
 # Three more, written later and used to choose the rules of the stop after (MiniLM / hashing:
 # photographer 0.667 / 0.617 containment, 0.117 / 0.133 answerable abstention, 0.45 / 0.50 near
 # misses; retirees 0.633 / 0.667, 0.167 / 0.167, 0.50 / 0.40; cafe 0.583 / 0.633, 0.217 / 0.133,
 # 0.65 / 0.60): floors below both.
 for lib in photographer retirees cafe; do
-  echo "(a person's files, $lib:)"
-  "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$lib/docs" --questions "$ROOT/Fixtures/qa-personal/$lib/questions.jsonl" \
-    --floors "contain=0.53,false_abstain=0.25,in_library=0.35,hit5=0.90,abstain=0,offsets=1"
+  personal "$lib" "contain=0.53,false_abstain=0.25,in_library=0.35,hit5=0.90"
 done
 # Three more, measured unseen by the rules they then helped choose (MiniLM / hashing: teacher
 # 0.767 / 0.717 containment, 0.083 / 0.100 answerable abstention, 0.50 / 0.55 near misses;
 # translator 0.883 / 0.800, 0.033 / 0.067, 0.50 / 0.45; student 0.783 / 0.650, 0.083 / 0.133,
 # 0.50 / 0.40): floors below both.
 for lib in teacher translator student; do
-  echo "(a person's files, $lib:)"
-  "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$lib/docs" --questions "$ROOT/Fixtures/qa-personal/$lib/questions.jsonl" \
-    --floors "contain=0.60,false_abstain=0.17,in_library=0.35,hit5=0.95,abstain=0,offsets=1"
+  personal "$lib" "contain=0.60,false_abstain=0.17,in_library=0.35,hit5=0.95"
 done
 # Six more, three at a time, each measured unseen by the rules it then helped choose (MiniLM /
 # hashing: landlord 0.533 / 0.517 containment, 0.183 / 0.167 answerable abstention, 0.20 / 0.25
@@ -67,9 +67,7 @@ for entry in landlord:0.45:0.25:0.15 parents:0.55:0.22:0.25 vetnurse:0.60:0.17:0
              gardener:0.45:0.17:0.40 musician:0.60:0.12:0.20 homeowner:0.55:0.17:0.40 \
              groomer:0.55:0.15:0.30 tester:0.33:0.35:0.30 paralegal:0.52:0.22:0.12; do
   IFS=: read -r lib contain false_abstain in_library <<< "$entry"
-  echo "(a person's files, $lib:)"
-  "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$lib/docs" --questions "$ROOT/Fixtures/qa-personal/$lib/questions.jsonl" \
-    --floors "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=0.85,abstain=0,offsets=1"
+  personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=0.85"
 done
 # Three more, measured unseen by the rules they then helped choose (fresh indexes, MiniLM /
 # hashing: electrician 0.633 / 0.617 containment, 0.117 / 0.150 answerable abstention, 0.35 /
@@ -78,9 +76,7 @@ done
 # 0.067, 0.50 / 0.25, 0.983 / 0.967): floors below both, each its own, hit@5 too.
 for entry in electrician:0.55:0.20:0.25:0.93 nurse:0.22:0.42:0.40:0.62 analyst:0.47:0.12:0.18:0.92; do
   IFS=: read -r lib contain false_abstain in_library hit5 <<< "$entry"
-  echo "(a person's files, $lib:)"
-  "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$lib/docs" --questions "$ROOT/Fixtures/qa-personal/$lib/questions.jsonl" \
-    --floors "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5,abstain=0,offsets=1"
+  personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
 done
 # Three more whose statements, invoices, tickets and letters are PDFs (tables of several rows),
 # measured unseen with the binary of the stop before (fresh indexes, MiniLM / hashing: trucker
@@ -96,7 +92,5 @@ for entry in trucker:0.55:0.20:0.25:0.93 phd:0.67:0.13:0.30:0.92 farmer:0.60:0.2
     echo "(a person's files, $lib: skipped — pdftotext (poppler-utils) is not installed to read its PDFs)"
     continue
   fi
-  echo "(a person's files, $lib:)"
-  "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$lib/docs" --questions "$ROOT/Fixtures/qa-personal/$lib/questions.jsonl" \
-    --floors "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5,abstain=0,offsets=1"
+  personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
 done

@@ -29,8 +29,8 @@ public enum DocumentKind: String, Sendable, Codable {
     /// Appended to a document's content hash: a file indexed by an extractor of another version
     /// is not unchanged, so the next `library add` reads it again. A PDF's offsets are into its
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
-    /// composition; `+layout3` reads a table's column blocks as rows); records (CSV, JSON, HTML and Markdown tables) are read as labelled lines, and
-    /// an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
+    /// composition; `+layout3` reads a table's blocks as rows); records (CSV, JSON, HTML and
+    /// Markdown tables) are read as labelled lines, and an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
     /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`); an HTML
     /// definition list's term labels its description (HTML `+records4`), a JSON camelCase key
     /// reads as its words (JSON `+records3`) and a named object's own records open with its name (JSON

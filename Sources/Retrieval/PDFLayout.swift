@@ -63,18 +63,17 @@ enum PDFLayout {
             out += runText(rows(of: cells))
             cells = []
         }
+        let blocks = blocks.map { $0.filter { !$0.words.isEmpty } }
         let tables = tables(blocks)
         let inTable = Set(tables.joined().joined())
-        let lines = blocks.map { $0.filter { !$0.words.isEmpty } }
-        for (index, block) in blocks.enumerated() {
-            if let table = tables.first(where: { $0.joined().min() == index }) {
+        let tableAt = Dictionary(uniqueKeysWithValues: tables.map { ($0.joined().min()!, $0) })
+        for (index, lines) in blocks.enumerated() {
+            if let table = tableAt[index] {
                 flush()
-                out.append(tableText(table.map { column(of: $0, in: lines) }))
+                out.append(tableText(table.map { column(of: $0, in: blocks) }))
                 continue
             }
-            guard !inTable.contains(index) else { continue }
-            let lines = block.filter { !$0.words.isEmpty }
-            guard !lines.isEmpty else { continue }
+            guard !inTable.contains(index), !lines.isEmpty else { continue }
             if lines.count == 1, let cell = lines.first {
                 cells.append(cell)
             } else {

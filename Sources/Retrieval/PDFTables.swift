@@ -21,8 +21,8 @@ extension PDFLayout {
     /// The tables among a page's blocks, in reading order: each its columns left to right, a
     /// column the indices of its blocks top to bottom (a column of labels that a long value beside
     /// it parts in two is two blocks one above the other, the second maybe of one line).
-    static func tables(_ blocks: [[Line]]) -> [[[Int]]] {
-        let lines = blocks.map { $0.filter { !$0.words.isEmpty } }
+    /// `lines` are each block's lines that hold words.
+    static func tables(_ lines: [[Line]]) -> [[[Int]]] {
         let candidates = lines.indices.filter { lines[$0].count >= 2 }
         var parent = Array(lines.indices)
         func root(_ i: Int) -> Int { parent[i] == i ? i : root(parent[i]) }

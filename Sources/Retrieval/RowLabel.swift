@@ -17,11 +17,8 @@ enum RowLabel {
         guard let last = label.last, label.count <= maxCharacters,
               label.split(separator: " ").count <= maxWords else { return nil }
         if last == ":" { return " " }
-        if last == ".", let word = label.split(separator: " ").last?.lowercased(), abbreviations.contains(word),
-           !label.contains(where: \.isNumber) {
-            return ": "
-        }
-        guard !".!?,;".contains(last), !label.contains(where: \.isNumber) else { return nil }
+        let abbreviated = last == "." && label.split(separator: " ").last.map { abbreviations.contains($0.lowercased()) } == true
+        guard abbreviated || !".!?,;".contains(last), !label.contains(where: \.isNumber) else { return nil }
         return ": "
     }
 }

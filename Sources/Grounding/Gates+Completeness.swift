@@ -153,14 +153,24 @@ struct CompletenessGate: GroundingGate {
     /// (`names`, indices of the question's salient words), another of its fields one of them —
     /// `name: Mair Jenkins; phone: 07700 900604; home check by: Gareth Llewellyn` gives Mair's
     /// phone, not Gareth's.
+    /// (A named record's role fields say who it is too: "landlord email address" and a contact
+    /// card's `title: Landlord`, the asked word capitalised as the files write a title.)
     static func namesAnother(_ record: String, asked names: [Int], _ analysis: QuestionAnalysis) -> Bool {
         guard !names.isEmpty else { return false }
-        let (own, elsewhere) = nameFields(of: record)
+        var (own, elsewhere) = nameFields(of: record)
         guard !own.isEmpty else { return false }
+        for field in record.components(separatedBy: "; ") {
+            guard let (label, value) = TextSignals.labelled(field),
+                  roleLabels.contains(TextSignals.words(String(label)).joined(separator: " ")) else { continue }
+            own.append(String(value))
+        }
         let ownStems = TextSignals.stems(own.joined(separator: " "))
         let elsewhereStems = TextSignals.stems(elsewhere.joined(separator: " "))
         return !names.contains { analysis.covers($0, in: ownStems) } && names.contains { analysis.covers($0, in: elsewhereStems) }
     }
+
+    /// Labels of the fields that say what a named record's person is or works for.
+    static let roleLabels: Set<String> = ["title", "job title", "role", "relationship", "organisation", "organization", "company"]
 
     /// The values of a record's name fields (`name: Mair Jenkins`), and of its other fields; both
     /// empty for a line that is no record.

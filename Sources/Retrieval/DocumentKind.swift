@@ -2,7 +2,7 @@ import Foundation
 
 /// How a file's text is extracted, decided by its extension.
 public enum DocumentKind: String, Sendable, Codable {
-    case text, markdown, csv, json, html, code, pdf
+    case text, markdown, csv, json, html, code, pdf, email, calendar, contacts
 
     /// Source-code and plain-data extensions read verbatim.
     static let codeExtensions: Set<String> = [
@@ -22,6 +22,9 @@ public enum DocumentKind: String, Sendable, Codable {
         case "json", "jsonl", "ndjson", "geojson": return .json
         case "html", "htm", "xhtml": return .html
         case "pdf": return .pdf
+        case "eml": return .email
+        case "ics", "ical", "ifb": return .calendar
+        case "vcf", "vcard": return .contacts
         default: return codeExtensions.contains(ext) ? .code : nil
         }
     }
@@ -50,6 +53,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case .markdown: "+records6"
         case .csv: "+records5"
         case .text, .code: ""
+        case .email, .calendar, .contacts: "+1"
         }
     }
 
@@ -80,6 +84,12 @@ public enum TextExtractor {
             return CSVExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .markdown:
             return MarkdownTables.extract(bytes, from: choice.start, encoding: choice.encoding)
+        case .email:
+            return MailText.extract(bytes, from: choice.start)
+        case .calendar:
+            return CalendarText.extract(bytes, from: choice.start)
+        case .contacts:
+            return ContactText.extract(bytes, from: choice.start)
         case .text, .code, .pdf:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)

@@ -9,8 +9,11 @@ import Foundation
 /// markup that sits between segments.
 public struct ExtractedText: Sendable, Equatable {
     /// One run: `length` text bytes at `textOffset` come from the `sourceLength` bytes at
-    /// `sourceOffset`, every source byte giving the same number of text bytes
-    /// (`length / sourceLength`: 1 for UTF-8 and ASCII, 2 or 3 for a decoded Windows-1252 byte).
+    /// `sourceOffset`, mapped in proportion: every source byte gives the same number of text bytes
+    /// (`length / sourceLength`: 1 for UTF-8 and ASCII, 2 or 3 for a decoded Windows-1252 byte),
+    /// or every text byte comes from the same number of source bytes (3 for a quoted-printable
+    /// `=E2`, 2 for an iCalendar `\,`; 4 for 3 in base64, where a text byte's first source byte is
+    /// the character holding its first bit).
     public struct Segment: Sendable, Equatable {
         public var textOffset: Int
         public var sourceOffset: Int
@@ -29,15 +32,16 @@ public struct ExtractedText: Sendable, Equatable {
 
         /// Source offset of text offset `t` inside this run, rounded down (`up`: rounded up).
         func source(at t: Int, up: Bool = false) -> Int {
-            let r = ratio
             let delta = t - textOffset
-            return sourceOffset + (up ? (delta + r - 1) / r : delta / r)
+            guard sourceLength > 0, length > 0 else { return sourceOffset + delta }
+            let scaled = delta * sourceLength
+            return sourceOffset + (up ? (scaled + length - 1) / length : scaled / length)
         }
     }
 
     /// The extracted text (UTF-8).
     public let text: String
-    /// Runs in text order (and source order).
+    /// Runs in text order (and source order, but for a record's fields read in an order of their own).
     public let segments: [Segment]
     /// The encoding the source bytes were decoded from.
     public internal(set) var encoding: TextEncoding = .utf8
@@ -61,8 +65,10 @@ public struct ExtractedText: Sendable, Equatable {
             let lo = max(range.lowerBound, s.textOffset)
             let hi = min(range.upperBound, s.textOffset + s.length)
             guard lo < hi else { continue }
-            if start == nil { start = s.source(at: lo) }
-            end = s.source(at: hi, up: true)
+            // runs are in source order but for a record's fields written in another order
+            // (a calendar event's summary before its times): the range spans them all
+            start = min(start ?? .max, s.source(at: lo))
+            end = max(end ?? .min, s.source(at: hi, up: true))
         }
         guard let start, let end else { return nil }
         return start..<end
@@ -113,7 +119,7 @@ struct ExtractedTextBuilder {
     private mutating func appendRun(_ range: Range<Int>, ratio: Int) {
         let length = range.count * ratio
         if var last = segments.last, last.sourceOffset + last.sourceLength == range.lowerBound,
-           last.textOffset + last.length == bytes.count, last.ratio == ratio {
+           last.textOffset + last.length == bytes.count, last.ratio == ratio, last.length == last.sourceLength * ratio {
             last.length += length
             last.sourceLength += range.count
             segments[segments.count - 1] = last
@@ -124,12 +130,48 @@ struct ExtractedTextBuilder {
         encoding.appendDecoded(source[range], to: &bytes)
     }
 
+    /// Appends `text`, decoded from source bytes `range` (a quoted-printable `=E2=80=99`, an
+    /// escaped `\,`): one run mapped in proportion.
+    mutating func appendDecoded(_ text: some Collection<UInt8>, from range: Range<Int>) {
+        guard !text.isEmpty else { return }
+        guard !range.isEmpty else { return bytes.append(contentsOf: text) }
+        segments.append(.init(textOffset: bytes.count, sourceOffset: range.lowerBound, length: text.count,
+                              sourceLength: range.count))
+        bytes.append(contentsOf: text)
+    }
+
+    /// Appends `inner`, the text of bytes that were themselves decoded from the source (a MIME
+    /// part's body): its runs into those bytes are mapped on through `runs`, the decoded bytes'
+    /// runs into the source (`textOffset` being the offset in the decoded bytes).
+    mutating func append(_ inner: ExtractedText, through runs: [ExtractedText.Segment]) {
+        let base = bytes.count
+        bytes.append(contentsOf: inner.text.utf8)
+        for s in inner.segments {
+            // the decoded bytes s covers, and the text bytes each of them gives
+            let perByte = max(1, s.sourceLength > 0 ? s.length / s.sourceLength : 1)
+            for r in runs {
+                let lo = max(s.sourceOffset, r.textOffset), hi = min(s.sourceOffset + s.sourceLength, r.textOffset + r.length)
+                guard lo < hi else { continue }
+                let source = r.source(at: lo)
+                segments.append(.init(textOffset: base + s.textOffset + (lo - s.sourceOffset) * perByte, sourceOffset: source,
+                                      length: (hi - lo) * perByte, sourceLength: max(1, r.source(at: hi, up: true) - source)))
+            }
+        }
+    }
+
     /// Appends a separator that maps to no source byte; repeated separators collapse.
     mutating func appendBreak(_ separator: String = "\n\n") {
         guard !bytes.isEmpty else { return }
         let sep = Array(separator.utf8)
         if bytes.count >= sep.count, Array(bytes.suffix(sep.count)) == sep { return }
         bytes.append(contentsOf: sep)
+    }
+
+    /// Appends the line breaks that end the text in a blank line (none at its start).
+    mutating func endParagraph() {
+        guard !bytes.isEmpty else { return }
+        let newlines = bytes.reversed().prefix { $0 == 0x0A }.count
+        if newlines < 2 { bytes.append(contentsOf: repeatElement(0x0A, count: 2 - newlines)) }
     }
 
     /// Appends text that maps to no source byte (a heading's `# `), once after a break.

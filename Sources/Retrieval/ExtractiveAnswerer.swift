@@ -32,7 +32,7 @@ struct ScoredSentence {
     var topical = false
     /// The claim text: the sentence with HTML character references decoded and its line breaks
     /// (a PDF's or a wrapped text file's) read as spaces; the quote stays the source bytes.
-    var answerText: String { Self.unwrapped(chunk.record.kind == .html ? HTMLEntities.decode(text) : text) }
+    var answerText: String { Self.unwrapped(chunk.record.kind == .html || chunk.record.kind == .email ? HTMLEntities.decode(text) : text) }
 
     /// `text` with each run of white space that holds a line break made one space, and a quoted
     /// email's `>` marks left out.

@@ -1,0 +1,167 @@
+import Foundation
+@testable import Retrieval
+import XCTest
+
+/// Mail messages (`.eml`): headers and readable parts decoded, every character mapped to the
+/// message bytes it came from.
+final class MailTextTests: XCTestCase {
+    private func extract(_ eml: String) throws -> (ExtractedText, [UInt8]) {
+        let bytes = Array(eml.utf8)
+        return (try TextExtractor.extract(bytes, kind: .email, path: "m.eml"), bytes)
+    }
+
+    /// The message bytes behind the first occurrence of `phrase` in the extracted text.
+    private func source(of phrase: String, _ extracted: ExtractedText, _ bytes: [UInt8]) throws -> String {
+        let text = Array(extracted.text.utf8)
+        let p = Array(phrase.utf8)
+        let at = try XCTUnwrap((0...(text.count - p.count)).first { text[$0..<($0 + p.count)].elementsEqual(p) }, "\(phrase) not in \(extracted.text)")
+        let range = try XCTUnwrap(extracted.sourceRange(of: at..<(at + p.count)))
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    static let alternative = """
+        Return-Path: <orders@petalwholesale.example>\r
+        From: "Petal Wholesale" <orders@petalwholesale.example>\r
+        To: Jo Marsh <jo@bloomandstem.example>\r
+        Subject: =?UTF-8?Q?Your_order_=E2=80=93_PW-40921?=\r
+        Date: Tue, 10 Nov 2026 08:14:03 +0000\r
+        Message-ID: <abc@petal>\r
+        MIME-Version: 1.0\r
+        Content-Type: multipart/alternative; boundary="b1"\r
+        \r
+        This is a multi-part message in MIME format.\r
+        --b1\r
+        Content-Type: text/plain; charset=UTF-8\r
+        Content-Transfer-Encoding: quoted-printable\r
+        \r
+        Hi Jo, your order PW-40921 is confirmed. It=E2=80=99s due on Thursday 12 No=\r
+        vember. Total =C2=A3412.80 inc VAT.\r
+        --b1\r
+        Content-Type: text/html; charset=UTF-8\r
+        Content-Transfer-Encoding: quoted-printable\r
+        \r
+        <p>Hi Jo, your order <b>PW-40921</b> is confirmed.</p>\r
+        --b1--\r
+
+        """
+
+    func testHeadersAndThePlainPartAreDecodedAndQuoteTheMessageBytes() throws {
+        let (extracted, bytes) = try extract(Self.alternative)
+        XCTAssertEqual(extracted.text, """
+            From: "Petal Wholesale" <orders@petalwholesale.example>
+            To: Jo Marsh <jo@bloomandstem.example>
+            Subject: Your order – PW-40921
+            Date: Tue, 10 Nov 2026 08:14:03 +0000
+
+            Hi Jo, your order PW-40921 is confirmed. It’s due on Thursday 12 November. Total £412.80 inc VAT.
+
+
+            """)
+        // a decoded character quotes its escape, a joined line its soft break
+        XCTAssertEqual(try source(of: "It’s due", extracted, bytes), "It=E2=80=99s due")
+        XCTAssertEqual(try source(of: "12 November", extracted, bytes), "12 No=\r\nvember")
+        XCTAssertEqual(try source(of: "£412.80", extracted, bytes), "=C2=A3412.80")
+        XCTAssertEqual(try source(of: "order –", extracted, bytes), "order_=E2=80=93")
+        XCTAssertEqual(try source(of: "Subject: Your", extracted, bytes), "Subject: =?UTF-8?Q?Your")
+    }
+
+    func testAnHTMLPartInBase64IsReadAsHTMLAndItsAttachmentsNamed() throws {
+        let html = "<html><body><h1>Order confirmed</h1><table><tr><th>Item</th><th>Qty</th></tr>"
+            + "<tr><td>Eucalyptus &amp; ruscus</td><td>12</td></tr></table></body></html>"
+        let encoded = Data(html.utf8).base64EncodedString(options: .lineLength76Characters)
+        let eml = """
+            From: a@example.org
+            Subject: Order
+            Content-Type: multipart/mixed; boundary=outer
+
+            --outer
+            Content-Type: text/html; charset=utf-8
+            Content-Transfer-Encoding: base64
+
+            \(encoded)
+            --outer
+            Content-Type: application/pdf; name="invoice 4471.pdf"
+            Content-Disposition: attachment; filename="invoice 4471.pdf"
+            Content-Transfer-Encoding: base64
+
+            JVBERi0xLjQK
+            --outer--
+
+            """
+        let (extracted, bytes) = try extract(eml)
+        XCTAssertTrue(extracted.text.contains("# Order confirmed"), extracted.text)
+        XCTAssertTrue(extracted.text.contains("Item: Eucalyptus &amp; ruscus"), extracted.text)
+        XCTAssertTrue(extracted.text.hasSuffix("attachment: invoice 4471.pdf\n"), extracted.text)
+        XCTAssertFalse(extracted.text.contains("JVBER"))
+        // decoded bytes quote the base64 characters that hold their bits: byte k's first bit is
+        // in character 4k/3 (rounded down), its last in character (4k+3)/3
+        let k = try XCTUnwrap(html.range(of: "Order confirmed")).lowerBound.utf16Offset(in: html)
+        let line = Array(encoded.split(separator: "\r\n")[0])
+        XCTAssertLessThan(k + 15, 57)
+        XCTAssertEqual(try source(of: "Order confirmed", extracted, bytes),
+                       String(line[(4 * k / 3)..<((4 * (k + 15) + 2) / 3)]))
+    }
+
+    func testAForwardedMessageACalendarInviteAndLatin1TextAreRead() throws {
+        let eml = """
+            From: Sam <sam@example.org>
+            Subject: Fwd: stall
+            MIME-Version: 1.0
+            Content-Type: multipart/mixed; boundary="x"
+
+            --x
+            Content-Type: text/plain; charset=iso-8859-1
+            Content-Transfer-Encoding: quoted-printable
+
+            See below =E9t=E9 pricing.
+            --x
+            Content-Type: message/rfc822
+
+            From: market@example.org
+            Subject: Stall 14
+
+            Your pitch is stall 14.
+            --x
+            Content-Type: text/calendar; method=REQUEST; charset=UTF-8
+
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            SUMMARY:Market set-up
+            DTSTART:20261128T063000
+            LOCATION:Kirkgate Market
+            END:VEVENT
+            END:VCALENDAR
+            --x--
+            """
+        let (extracted, bytes) = try extract(eml)
+        XCTAssertTrue(extracted.text.contains("See below été pricing."), extracted.text)
+        XCTAssertEqual(try source(of: "été", extracted, bytes), "=E9t=E9")
+        XCTAssertTrue(extracted.text.contains("From: market@example.org\nSubject: Stall 14\n\nYour pitch is stall 14."), extracted.text)
+        XCTAssertTrue(extracted.text.contains(
+            "event: Market set-up; location: Kirkgate Market; starts: 20261128T063000 (Saturday 28 November 2026, 06:30)"), extracted.text)
+        XCTAssertEqual(try source(of: "Kirkgate Market", extracted, bytes), "Kirkgate Market")
+    }
+
+    func testAMessageWithoutMIMEOrWithBrokenPartsLosesNothingReadable() throws {
+        // no MIME headers: the body is plain text; folded header lines are joined
+        let (plain, _) = try extract("From: a@b\nSubject: Gate code\n  for the yard\n\nThe code is 4417.\n")
+        XCTAssertEqual(plain.text, "From: a@b\nSubject: Gate code for the yard\n\nThe code is 4417.\n\n")
+        // a multipart whose closing boundary is missing, an unknown transfer encoding, a bad encoded word
+        let (broken, _) = try extract("""
+            Subject: =?UTF-8?X?oops?=
+            Content-Type: multipart/mixed; boundary=q
+
+            --q
+            Content-Transfer-Encoding: x-unknown
+
+            Still here.
+            """)
+        XCTAssertEqual(broken.text, "Subject: =?UTF-8?X?oops?=\n\nStill here.\n\n")
+    }
+
+    func testEMLFilesAreAKindOfTheirOwn() {
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/x/Re_ order.eml")), .email)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/x/cal.ics")), .calendar)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/x/contacts.VCF")), .contacts)
+    }
+}

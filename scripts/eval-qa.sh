@@ -94,3 +94,11 @@ for entry in trucker:0.55:0.20:0.25:0.93 phd:0.67:0.13:0.30:0.92 farmer:0.60:0.2
   fi
   personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
 done
+# Two whose saved emails, calendars and contacts are `.eml`, `.ics` and `.vcf` (MiniLM / hashing:
+# florist 0.750 / 0.733 containment, 0.083 / 0.050 answerable abstention, 0.40 / 0.35 near misses,
+# hit@5 1.000 / 0.967; hygienist 0.767 / 0.783, 0.100 / 0.100, 0.50 / 0.45, 0.950 / 0.983;
+# before those files were read, 0.317 and 0.367): floors below both.
+for entry in florist:0.68:0.13:0.30:0.93 hygienist:0.68:0.15:0.38:0.90; do
+  IFS=: read -r lib contain false_abstain in_library hit5 <<< "$entry"
+  personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
+done

@@ -227,6 +227,28 @@ def t_documents(rng):
     return {"argv": ["library", "add", "{F}"], "files": {name: data}, "stdin": b""}
 
 
+def t_mail(rng):
+    """Mail, calendar and contact files for the library: the florist's, mutated; MIME parts nested
+    past any depth; a boundary that never closes; a base64 body that never ends."""
+    kind = rng.randrange(4)
+    seeds = {ext: fixtures(os.path.join("qa-personal", "florist", "docs"), ext) for ext in (".eml", ".ics", ".vcf")}
+    ext = rng.choice(sorted(seeds))
+    if kind == 0:
+        data = mutate_bytes(rng, rng.choice(seeds[ext]), rng.randint(1, 20))
+    elif kind == 1:
+        ext = ".eml"
+        data = deep(rng, "Content-Type: multipart/mixed; boundary=b\n\n--b\n", "--b--\n", "\nhello\n", 50, 20000).encode()
+    elif kind == 2:
+        ext = ".eml"
+        data = ("Subject: =?UTF-8?Q?" + "=E2" * rng.randint(1, 100_000) + "\nContent-Type: multipart/alternative; "
+                "boundary=\"x\"\n\n--x\nContent-Transfer-Encoding: quoted-printable\n\n" + "=\n" * 50_000).encode()
+    else:
+        ext = rng.choice([".eml", ".ics", ".vcf"])
+        data = ("Content-Transfer-Encoding: base64\n\n" + "QUJD" * rng.randint(1, 500_000)).encode() if ext == ".eml" \
+            else ("BEGIN:VCARD\nFN:" + "\\," * 300_000 + "\n" + " x\n" * 30_000).encode()
+    return {"argv": ["library", "add", "{F}"], "files": {"m" + ext: data}, "stdin": b""}
+
+
 def t_vectors(rng):
     doc = b"The insurance renewal must be confirmed by 31 December 2026.\n"
     return {"argv": ["run", "AskLibrary", "when is the renewal due?", "--json"], "files": {"doc.txt": doc},
@@ -240,7 +262,7 @@ def t_stdin(rng):
 
 
 TARGETS = {"input-json": t_input_json, "argv": t_argv, "dates": t_dates, "ics": t_ics, "config": t_config,
-           "secrets": t_secrets, "gguf": t_gguf, "safetensors": t_safetensors, "documents": t_documents,
+           "secrets": t_secrets, "gguf": t_gguf, "safetensors": t_safetensors, "documents": t_documents, "mail": t_mail,
            "vectors": t_vectors, "stdin": t_stdin}
 
 

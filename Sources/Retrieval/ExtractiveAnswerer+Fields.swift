@@ -189,10 +189,14 @@ extension ExtractiveAnswerer {
                                             "texted", "letter"]
 
     /// A file's name without its folder and extension: a person names a file for what it is
-    /// about ("Jo's mum's lasagne.txt").
+    /// about ("Jo's mum's lasagne.txt"); a mail message's with its subject and sender (`MailTitle`).
     static func fileTitle(_ path: String) -> String {
         // (isDirectory given: the path is not looked up on disk)
-        URL(fileURLWithPath: path, isDirectory: false).deletingPathExtension().lastPathComponent
+        let url = URL(fileURLWithPath: path, isDirectory: false)
+        let name = url.deletingPathExtension().lastPathComponent
+        guard DocumentKind.of(url) == .email else { return name }
+        let mail = MailTitle.of(path)
+        return mail.isEmpty ? name : name + " " + mail
     }
 
     /// A spreadsheet's row of totals: a record with a field whose value is "Total" or opens with it

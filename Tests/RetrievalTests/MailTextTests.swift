@@ -159,6 +159,21 @@ final class MailTextTests: XCTestCase {
         XCTAssertEqual(broken.text, "Subject: =?UTF-8?X?oops?=\n\nStill here.\n\n")
     }
 
+    func testAMessagesTitleIsItsFileNameSubjectAndSender() throws {
+        XCTAssertEqual(MailTitle.title(Array(Self.alternative.utf8)), "Your order – PW-40921 Petal Wholesale")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mailtitle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("Order 4471.eml").path
+        try Data(Self.alternative.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(ExtractiveAnswerer.fileTitle(path), "Order 4471 Your order – PW-40921 Petal Wholesale")
+        // a message that changed is read again; one that is gone is its file name
+        try Data("From: Sam <s@x>\nSubject: Stall\n\nhi\n".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(ExtractiveAnswerer.fileTitle(path), "Order 4471 Stall Sam")
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual(ExtractiveAnswerer.fileTitle(path), "Order 4471")
+    }
+
     func testEMLFilesAreAKindOfTheirOwn() {
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/x/Re_ order.eml")), .email)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/x/cal.ics")), .calendar)

@@ -25,8 +25,9 @@ enum CalendarText {
         for line in lines {
             switch line.name {
             case "BEGIN":
-                stack.append(line.valueString(bytes).uppercased())
-                if stack.count >= 1, records[stack.last!] != nil { record = [] }
+                let name = line.valueString(bytes).uppercased()
+                stack.append(name)
+                if records[name] != nil { record = [] }
             case "END":
                 if let top = stack.popLast(), let label = records[top], !stack.contains(where: { records[$0] != nil }) {
                     append(record, label: label, zone: zone, bytes, to: &builder)
@@ -50,8 +51,10 @@ enum CalendarText {
         if let zone = candidates.lazy.compactMap({ TimeZone(identifier: $0.trimmingCharacters(in: .whitespaces)) }).first {
             return zone
         }
+        // the machine's, unless it is UTC itself (then a time says "UTC")
         let current = TimeZone.current
-        return current.secondsFromGMT() == 0 && current.identifier.uppercased().contains("UTC") ? nil : current
+        let utc: Set = ["UTC", "GMT", "UCT", "UNIVERSAL", "ZULU", "ETC/UTC", "ETC/GMT", "ETC/UCT", "ETC/UNIVERSAL", "ETC/ZULU"]
+        return utc.contains(current.identifier.uppercased()) ? nil : current
     }
 
     /// Fields of the record line, in the order they are written, and their labels: the place

@@ -44,7 +44,8 @@ public enum DocumentKind: String, Sendable, Codable {
     /// row as its name and its columns' cells (Markdown `+records5`); the cell after a table cell
     /// that spans columns takes its own column's header (HTML `+records5`), a label may end with an
     /// abbreviation (`Account no.`, HTML `+records6`); a CSV header may open
-    /// with a count (`4-weekly charge (EUR)`, CSV `+records4`).
+    /// with a count (`4-weekly charge (EUR)`, CSV `+records4`). Mail, calendars and contacts
+    /// (`MailText`, `CalendarText`, `ContactText`) are at `+1`.
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout3"

@@ -10,13 +10,6 @@ final class CalendarContactTextTests: XCTestCase {
         return (try TextExtractor.extract(bytes, kind: kind, path: "f"), bytes)
     }
 
-    private func source(of phrase: String, _ extracted: ExtractedText, _ bytes: [UInt8]) throws -> String {
-        let text = Array(extracted.text.utf8)
-        let p = Array(phrase.utf8)
-        let at = try XCTUnwrap((0...(text.count - p.count)).first { text[$0..<($0 + p.count)].elementsEqual(p) }, "\(phrase) not in \(extracted.text)")
-        let range = try XCTUnwrap(extracted.sourceRange(of: at..<(at + p.count)))
-        return String(decoding: bytes[range], as: UTF8.self)
-    }
 
     static let calendar = """
         BEGIN:VCALENDAR\r
@@ -81,11 +74,11 @@ final class CalendarContactTextTests: XCTestCase {
             """)
         // an escaped comma quotes its two bytes; a folded value quotes across its fold; fields
         // read in another order than the file's quote the bytes from the first to the last
-        XCTAssertEqual(try source(of: "Royal Armouries, Armouries", extracted, bytes), "Royal Armouries\\, Armouries")
-        XCTAssertEqual(try source(of: "from 07:00", extracted, bytes), "from 0\r\n 7:00")
-        XCTAssertEqual(try source(of: "Wedding fair; location: Royal", extracted, bytes),
+        XCTAssertEqual(try extracted.sourceText(of: "Royal Armouries, Armouries", in: bytes), "Royal Armouries\\, Armouries")
+        XCTAssertEqual(try extracted.sourceText(of: "from 07:00", in: bytes), "from 0\r\n 7:00")
+        XCTAssertEqual(try extracted.sourceText(of: "Wedding fair; location: Royal", in: bytes),
                        "Wedding fair\r\nLOCATION:Royal")
-        XCTAssertEqual(try source(of: "LS10 1LT; starts: 20261114T093000", extracted, bytes), """
+        XCTAssertEqual(try extracted.sourceText(of: "LS10 1LT; starts: 20261114T093000", in: bytes), """
             20261114T093000\r
             DTEND;TZID=Europe/London:20261114T170000\r
             SUMMARY:Wedding fair\r
@@ -152,7 +145,7 @@ final class CalendarContactTextTests: XCTestCase {
             contact: Okafor, Grace; mobile: 07700 900881
 
             """)
-        XCTAssertEqual(try source(of: "4 Mill Lane, Leeds, LS6 2AB", extracted, bytes), "4 Mill Lane;Leeds;;LS6 2AB")
-        XCTAssertEqual(try source(of: "out of hours: 0113 496 0999", extracted, bytes), "0113 496 0999")
+        XCTAssertEqual(try extracted.sourceText(of: "4 Mill Lane, Leeds, LS6 2AB", in: bytes), "4 Mill Lane;Leeds;;LS6 2AB")
+        XCTAssertEqual(try extracted.sourceText(of: "out of hours: 0113 496 0999", in: bytes), "0113 496 0999")
     }
 }

@@ -10,14 +10,6 @@ final class MailTextTests: XCTestCase {
         return (try TextExtractor.extract(bytes, kind: .email, path: "m.eml"), bytes)
     }
 
-    /// The message bytes behind the first occurrence of `phrase` in the extracted text.
-    private func source(of phrase: String, _ extracted: ExtractedText, _ bytes: [UInt8]) throws -> String {
-        let text = Array(extracted.text.utf8)
-        let p = Array(phrase.utf8)
-        let at = try XCTUnwrap((0...(text.count - p.count)).first { text[$0..<($0 + p.count)].elementsEqual(p) }, "\(phrase) not in \(extracted.text)")
-        let range = try XCTUnwrap(extracted.sourceRange(of: at..<(at + p.count)))
-        return String(decoding: bytes[range], as: UTF8.self)
-    }
 
     static let alternative = """
         Return-Path: <orders@petalwholesale.example>\r
@@ -58,11 +50,11 @@ final class MailTextTests: XCTestCase {
 
             """)
         // a decoded character quotes its escape, a joined line its soft break
-        XCTAssertEqual(try source(of: "It’s due", extracted, bytes), "It=E2=80=99s due")
-        XCTAssertEqual(try source(of: "12 November", extracted, bytes), "12 No=\r\nvember")
-        XCTAssertEqual(try source(of: "£412.80", extracted, bytes), "=C2=A3412.80")
-        XCTAssertEqual(try source(of: "order –", extracted, bytes), "order_=E2=80=93")
-        XCTAssertEqual(try source(of: "Subject: Your", extracted, bytes), "Subject: =?UTF-8?Q?Your")
+        XCTAssertEqual(try extracted.sourceText(of: "It’s due", in: bytes), "It=E2=80=99s due")
+        XCTAssertEqual(try extracted.sourceText(of: "12 November", in: bytes), "12 No=\r\nvember")
+        XCTAssertEqual(try extracted.sourceText(of: "£412.80", in: bytes), "=C2=A3412.80")
+        XCTAssertEqual(try extracted.sourceText(of: "order –", in: bytes), "order_=E2=80=93")
+        XCTAssertEqual(try extracted.sourceText(of: "Subject: Your", in: bytes), "Subject: =?UTF-8?Q?Your")
     }
 
     func testAnHTMLPartInBase64IsReadAsHTMLAndItsAttachmentsNamed() throws {
@@ -98,7 +90,7 @@ final class MailTextTests: XCTestCase {
         let k = try XCTUnwrap(html.range(of: "Order confirmed")).lowerBound.utf16Offset(in: html)
         let line = Array(encoded.split(separator: "\r\n")[0])
         XCTAssertLessThan(k + 15, 57)
-        XCTAssertEqual(try source(of: "Order confirmed", extracted, bytes),
+        XCTAssertEqual(try extracted.sourceText(of: "Order confirmed", in: bytes),
                        String(line[(4 * k / 3)..<((4 * (k + 15) + 2) / 3)]))
     }
 
@@ -135,11 +127,11 @@ final class MailTextTests: XCTestCase {
             """
         let (extracted, bytes) = try extract(eml)
         XCTAssertTrue(extracted.text.contains("See below été pricing."), extracted.text)
-        XCTAssertEqual(try source(of: "été", extracted, bytes), "=E9t=E9")
+        XCTAssertEqual(try extracted.sourceText(of: "été", in: bytes), "=E9t=E9")
         XCTAssertTrue(extracted.text.contains("From: market@example.org\nSubject: Stall 14\n\nYour pitch is stall 14."), extracted.text)
         XCTAssertTrue(extracted.text.contains(
             "event: Market set-up; location: Kirkgate Market; starts: 20261128T063000 (Saturday 28 November 2026, 06:30)"), extracted.text)
-        XCTAssertEqual(try source(of: "Kirkgate Market", extracted, bytes), "Kirkgate Market")
+        XCTAssertEqual(try extracted.sourceText(of: "Kirkgate Market", in: bytes), "Kirkgate Market")
     }
 
     func testAMessageWithoutMIMEOrWithBrokenPartsLosesNothingReadable() throws {

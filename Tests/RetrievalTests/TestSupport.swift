@@ -11,6 +11,18 @@ enum TestTime {
     static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_796_029_200) }
 }
 
+extension ExtractedText {
+    /// The source bytes behind the first occurrence of `phrase` in the text, decoded as UTF-8.
+    func sourceText(of phrase: String, in source: [UInt8]) throws -> String {
+        let text = Array(self.text.utf8)
+        let p = Array(phrase.utf8)
+        let at = try XCTUnwrap(text.count >= p.count ? (0...(text.count - p.count)).first { text[$0..<($0 + p.count)].elementsEqual(p) } : nil,
+                               "\(phrase) not in \(self.text)")
+        let range = try XCTUnwrap(sourceRange(of: at..<(at + p.count)))
+        return String(decoding: source[range], as: UTF8.self)
+    }
+}
+
 /// A throw-away home with a library over it; removed when the test ends.
 final class TempLibrary {
     let root: URL

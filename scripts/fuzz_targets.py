@@ -228,9 +228,14 @@ def t_documents(rng):
 
 
 def t_mail(rng):
-    """Mail, calendar and contact files for the library: the florist's, mutated; MIME parts nested
-    past any depth; a boundary that never closes; a base64 body that never ends."""
-    kind = rng.randrange(4)
+    """Mail, calendar, contact and Word files for the library: the florist's and the Word
+    fixture, mutated; MIME parts nested past any depth; a boundary that never closes; a base64
+    body that never ends."""
+    kind = rng.randrange(5)
+    if kind == 4:
+        seed = open(os.path.join(FIXTURES, "docx", "quote.docx"), "rb").read()
+        return {"argv": ["library", "add", "{F}"], "files": {"m.docx": mutate_bytes(rng, seed, rng.randint(1, 20))},
+                "stdin": b""}
     seeds = {ext: fixtures(os.path.join("qa-personal", "florist", "docs"), ext) for ext in (".eml", ".ics", ".vcf")}
     ext = rng.choice(sorted(seeds))
     if kind == 0:

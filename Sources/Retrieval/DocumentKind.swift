@@ -2,7 +2,7 @@ import Foundation
 
 /// How a file's text is extracted, decided by its extension.
 public enum DocumentKind: String, Sendable, Codable {
-    case text, markdown, csv, json, html, code, pdf, email, calendar, contacts
+    case text, markdown, csv, json, html, code, pdf, word, email, calendar, contacts
 
     /// Source-code and plain-data extensions read verbatim.
     static let codeExtensions: Set<String> = [
@@ -22,6 +22,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case "json", "jsonl", "ndjson", "geojson": return .json
         case "html", "htm", "xhtml": return .html
         case "pdf": return .pdf
+        case "docx": return .word
         case "eml": return .email
         case "ics", "ical", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
@@ -45,7 +46,7 @@ public enum DocumentKind: String, Sendable, Codable {
     /// that spans columns takes its own column's header (HTML `+records5`), a label may end with an
     /// abbreviation (`Account no.`, HTML `+records6`); a CSV header may open
     /// with a count (`4-weekly charge (EUR)`, CSV `+records4`). Mail, calendars and contacts
-    /// (`MailText`, `CalendarText`, `ContactText`) are at `+1`.
+    /// (`MailText`, `CalendarText`, `ContactText`) and Word documents (`WordText`) are at `+1`.
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout3"
@@ -54,7 +55,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case .markdown: "+records6"
         case .csv: "+records5"
         case .text, .code: ""
-        case .email, .calendar, .contacts: "+1"
+        case .email, .calendar, .contacts, .word: "+1"
         }
     }
 
@@ -74,6 +75,8 @@ public enum TextExtractor {
     /// map into that text: a PDF's offsets are offsets into its extracted text.
     public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {
         if kind == .pdf { return try PDFText.extracted(bytes, path: path) }
+        // a Word document's text is Markdown that `WordText` wrote
+        if kind == .word { return MarkdownTables.extract(bytes, from: 0, encoding: .utf8) }
         let choice = try TextDecoding.choose(bytes, kind: kind, path: path)
         switch kind {
         case .html:
@@ -91,7 +94,7 @@ public enum TextExtractor {
             return CalendarText.extract(bytes, from: choice.start)
         case .contacts:
             return ContactText.extract(bytes, from: choice.start)
-        case .text, .code, .pdf:
+        case .text, .code, .pdf, .word:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)
             return builder.build()

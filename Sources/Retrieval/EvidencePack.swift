@@ -36,10 +36,10 @@ public struct EvidenceChunk: Sendable, Equatable {
         guard let q = quote(textRange: range) else { return nil }
         var citation = LibraryAnswer.Citation(docId: docId, path: path, chunkId: chunkId, start: q.start, end: q.end,
                                               quote: q.quote)
-        if record.kind == .pdf {
+        if record.kind == .pdf || record.kind == .word {
             citation.offsets = LibraryAnswer.Citation.extractedText
             guard let text = pdfTexts.text(path) else { return nil }
-            citation.page = PDFText.page(at: q.start, in: text)
+            if record.kind == .pdf { citation.page = PDFText.page(at: q.start, in: text) }
         }
         return citation
     }

@@ -35,10 +35,11 @@ public struct LibraryAnswer: Sendable, Codable, Equatable {
             self.start = start; self.end = end; self.quote = quote; self.offsets = offsets; self.page = page
         }
 
-        /// Where the quote is, for people: `bytes 10–52`, or `page 3, extracted-text offsets 10–52`.
+        /// Where the quote is, for people: `bytes 10–52`, `page 3, extracted-text offsets 10–52`
+        /// (a PDF), or `extracted-text offsets 10–52` (a Word document, which has no pages).
         public var location: String {
             guard offsets == Citation.extractedText else { return "bytes \(start)–\(end)" }
-            return "page \(page.map(String.init) ?? "?"), extracted-text offsets \(start)–\(end)"
+            return (page.map { "page \($0), " } ?? "") + "extracted-text offsets \(start)–\(end)"
         }
 
         enum CodingKeys: String, CodingKey {

@@ -56,6 +56,7 @@ public enum PDFText {
 /// Re-extracted PDF texts for citations and their checks, keyed by path, size and modification
 /// time; a few entries, so one answer extracts each cited PDF once. Each `Library` has one over
 /// its own extractor (`Library.pdfTexts`), so a check finds `pdftotext` on the caller's PATH.
+/// A Word document's text (`WordText`, in process) is kept here too: its offsets are into it.
 public final class PDFTextCache: @unchecked Sendable {
     private let source: any PDFTextSource
     private let lock = NSLock()
@@ -72,7 +73,8 @@ public final class PDFTextCache: @unchecked Sendable {
         lock.lock()
         if let hit = entries.first(where: { $0.key == key }) { lock.unlock(); return hit.text }
         lock.unlock()
-        guard let text = try? source.text(ofPDF: path) else { return nil }
+        let word = DocumentKind.of(URL(fileURLWithPath: path, isDirectory: false)) == .word
+        guard let text = try? (word ? WordText.text(ofFile: path) : source.text(ofPDF: path)) else { return nil }
         lock.lock()
         entries.removeAll { $0.key == key }
         entries.append((key, text))

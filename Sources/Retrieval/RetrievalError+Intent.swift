@@ -7,7 +7,7 @@ extension RetrievalError: IntentErrorConvertible {
         switch self {
         case .embedderMismatch, .corruptVectorFile: return .configuration(description)
         case .notFound, .unsupportedType, .fileTooLarge, .notUTF8, .unsupportedEncoding, .binary, .unreadable, .badEvalInput, .invalidParameter,
-             .chunkTooLong, .pdfFailed, .pdfNoText:
+             .chunkTooLong, .pdfFailed, .pdfNoText, .documentFailed:
             return .invalidInput(description)
         case .embedderShape: return .internalError(description)
         case .pdfExtractorMissing: return .unavailable(description)

@@ -36,11 +36,13 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
     case pdfFailed(path: String, reason: String)
     /// The PDF has no text layer (a scanned document); OCR is not done.
     case pdfNoText(path: String)
+    /// A document in an archive format (a Word `.docx`) whose text cannot be read (a fixed reason).
+    case documentFailed(path: String, format: String, reason: String)
 
     public var description: String {
         switch self {
         case .unsupportedType(let path, let type):
-            return "\(path): file type '\(type)' is not supported (txt, md, csv, json, html, pdf, eml, ics, vcf and source code are)"
+            return "\(path): file type '\(type)' is not supported (txt, md, csv, json, html, pdf, docx, eml, ics, vcf and source code are)"
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): \(bytes) bytes is over the \(limit)-byte limit; not read"
         case .notUTF8(let path):
@@ -71,6 +73,8 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
             return "\(path): PDF text cannot be extracted: \(reason)"
         case .pdfNoText(let path):
             return "\(path): PDF has no text layer (scanned pages?); OCR is not supported"
+        case .documentFailed(let path, let format, let reason):
+            return "\(path): \(format) document text cannot be read: \(reason)"
         }
     }
 }

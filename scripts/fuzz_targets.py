@@ -228,13 +228,14 @@ def t_documents(rng):
 
 
 def t_mail(rng):
-    """Mail, calendar, contact and Word files for the library: the florist's and the Word
-    fixture, mutated; MIME parts nested past any depth; a boundary that never closes; a base64
+    """Mail, calendar, contact, Word and Excel files for the library: the florist's and the
+    Office fixtures, mutated; MIME parts nested past any depth; a boundary that never closes; a base64
     body that never ends."""
     kind = rng.randrange(5)
     if kind == 4:
-        seed = open(os.path.join(FIXTURES, "docx", "quote.docx"), "rb").read()
-        return {"argv": ["library", "add", "{F}"], "files": {"m.docx": mutate_bytes(rng, seed, rng.randint(1, 20))},
+        ext = rng.choice(["docx", "xlsx"])
+        seed = open(os.path.join(FIXTURES, ext, "quote.docx" if ext == "docx" else "budget.xlsx"), "rb").read()
+        return {"argv": ["library", "add", "{F}"], "files": {"m." + ext: mutate_bytes(rng, seed, rng.randint(1, 20))},
                 "stdin": b""}
     seeds = {ext: fixtures(os.path.join("qa-personal", "florist", "docs"), ext) for ext in (".eml", ".ics", ".vcf")}
     ext = rng.choice(sorted(seeds))

@@ -2,7 +2,7 @@ import Foundation
 
 /// How a file's text is extracted, decided by its extension.
 public enum DocumentKind: String, Sendable, Codable {
-    case text, markdown, csv, json, html, code, pdf, word, email, calendar, contacts
+    case text, markdown, csv, json, html, code, pdf, word, spreadsheet, email, calendar, contacts
 
     /// Source-code and plain-data extensions read verbatim.
     static let codeExtensions: Set<String> = [
@@ -23,6 +23,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case "html", "htm", "xhtml": return .html
         case "pdf": return .pdf
         case "docx": return .word
+        case "xlsx", "xlsm": return .spreadsheet
         case "eml": return .email
         case "ics", "ical", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
@@ -46,7 +47,8 @@ public enum DocumentKind: String, Sendable, Codable {
     /// that spans columns takes its own column's header (HTML `+records5`), a label may end with an
     /// abbreviation (`Account no.`, HTML `+records6`); a CSV header may open
     /// with a count (`4-weekly charge (EUR)`, CSV `+records4`). Mail, calendars and contacts
-    /// (`MailText`, `CalendarText`, `ContactText`) and Word documents (`WordText`) are at `+1`.
+    /// (`MailText`, `CalendarText`, `ContactText`), Word documents (`WordText`) and Excel
+    /// workbooks (`SpreadsheetText`) are at `+1`.
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout3"
@@ -55,9 +57,13 @@ public enum DocumentKind: String, Sendable, Codable {
         case .markdown: "+records6"
         case .csv: "+records5"
         case .text, .code: ""
-        case .email, .calendar, .contacts, .word: "+1"
+        case .email, .calendar, .contacts, .word, .spreadsheet: "+1"
         }
     }
+
+    /// Whether the library's offsets into this kind's files are offsets into their extracted
+    /// text (a PDF's, a Word document's, a workbook's), not into the file.
+    var citesExtractedText: Bool { self == .pdf || self == .word || self == .spreadsheet }
 
     private static func isKnownPlainName(_ url: URL) -> Bool {
         ["readme", "license", "copying", "makefile", "dockerfile", "changelog", "authors", "notice"]
@@ -76,7 +82,7 @@ public enum TextExtractor {
     public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {
         if kind == .pdf { return try PDFText.extracted(bytes, path: path) }
         // a Word document's text is Markdown that `WordText` wrote
-        if kind == .word { return MarkdownTables.extract(bytes, from: 0, encoding: .utf8) }
+        if kind == .word || kind == .spreadsheet { return MarkdownTables.extract(bytes, from: 0, encoding: .utf8) }
         let choice = try TextDecoding.choose(bytes, kind: kind, path: path)
         switch kind {
         case .html:
@@ -94,7 +100,7 @@ public enum TextExtractor {
             return CalendarText.extract(bytes, from: choice.start)
         case .contacts:
             return ContactText.extract(bytes, from: choice.start)
-        case .text, .code, .pdf, .word:
+        case .text, .code, .pdf, .word, .spreadsheet:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)
             return builder.build()

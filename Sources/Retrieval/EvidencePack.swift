@@ -36,7 +36,7 @@ public struct EvidenceChunk: Sendable, Equatable {
         guard let q = quote(textRange: range) else { return nil }
         var citation = LibraryAnswer.Citation(docId: docId, path: path, chunkId: chunkId, start: q.start, end: q.end,
                                               quote: q.quote)
-        if record.kind == .pdf || record.kind == .word {
+        if record.kind.citesExtractedText {
             citation.offsets = LibraryAnswer.Citation.extractedText
             guard let text = pdfTexts.text(path) else { return nil }
             if record.kind == .pdf { citation.page = PDFText.page(at: q.start, in: text) }

@@ -56,7 +56,8 @@ public enum PDFText {
 /// Re-extracted PDF texts for citations and their checks, keyed by path, size and modification
 /// time; a few entries, so one answer extracts each cited PDF once. Each `Library` has one over
 /// its own extractor (`Library.pdfTexts`), so a check finds `pdftotext` on the caller's PATH.
-/// A Word document's text (`WordText`, in process) is kept here too: its offsets are into it.
+/// A Word document's or a workbook's text (`WordText`, `SpreadsheetText`, in process) is kept
+/// here too: their offsets are into it.
 public final class PDFTextCache: @unchecked Sendable {
     private let source: any PDFTextSource
     private let lock = NSLock()
@@ -64,6 +65,15 @@ public final class PDFTextCache: @unchecked Sendable {
     private let capacity = 4
 
     public init(source: any PDFTextSource) { self.source = source }
+
+    /// A PDF's text through `source`; a Word document's or a workbook's, read in process.
+    private static func extract(_ path: String, _ source: any PDFTextSource) throws -> [UInt8] {
+        switch DocumentKind.of(URL(fileURLWithPath: path, isDirectory: false)) {
+        case .word?: try WordText.text(ofFile: path)
+        case .spreadsheet?: try SpreadsheetText.text(ofFile: path)
+        default: try source.text(ofPDF: path)
+        }
+    }
 
     /// The current text of the PDF at `path`, or nil when it cannot be extracted.
     func text(_ path: String) -> [UInt8]? {
@@ -73,8 +83,7 @@ public final class PDFTextCache: @unchecked Sendable {
         lock.lock()
         if let hit = entries.first(where: { $0.key == key }) { lock.unlock(); return hit.text }
         lock.unlock()
-        let word = DocumentKind.of(URL(fileURLWithPath: path, isDirectory: false)) == .word
-        guard let text = try? (word ? WordText.text(ofFile: path) : source.text(ofPDF: path)) else { return nil }
+        guard let text = try? Self.extract(path, source) else { return nil }
         lock.lock()
         entries.removeAll { $0.key == key }
         entries.append((key, text))

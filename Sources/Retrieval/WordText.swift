@@ -93,12 +93,12 @@ enum WordText {
     }
 
     /// A table as Markdown: a pipe table under its first row, or `label: value` lines for two
-    /// columns, or its cells as lines for one.
-    static func rendered(_ rows: [[String]]) -> String {
+    /// columns (unless `pairs` says otherwise), or its cells as lines for one.
+    static func rendered(_ rows: [[String]], pairs: Bool? = nil) -> String {
         let rows = rows.map { $0.map { $0.replacingOccurrences(of: "|", with: "/") } }.filter { $0.contains { !$0.isEmpty } }
         let width = rows.map(\.count).max() ?? 0
         guard width > 0 else { return "" }
-        if width <= 2 {
+        if width == 1 || width == 2 && pairs != false {
             return rows.map { row in
                 let cells = row.filter { !$0.isEmpty }
                 return cells.count == 2 ? "\(cells[0].hasSuffix(":") ? String(cells[0].dropLast()) : cells[0]): \(cells[1])" : cells.joined(separator: " ")

@@ -4,7 +4,7 @@ import Primitives
 /// A workbook's number formats (`xl/styles.xml`): which cells are dates, times, percentages
 /// and amounts, and how a number is shown in them — the part of Excel's formatting a reader
 /// needs to find `£1,440.26` or `9 February` where the sheet stores 1440.26 and 46062 (a date is
-/// written `2026-02-09 (9 February 2026)`, as a CSV's is read).
+/// written as its format says and spelled out, `09/02/2026 (9 February 2026)`, as a CSV's is read).
 struct CellFormats {
     /// Each cell style's number format id, in `cellXfs` order (a cell's `s` indexes it).
     var styles: [Int] = []
@@ -46,7 +46,9 @@ struct CellFormats {
         let section = Self.bare(code.components(separatedBy: ";").first ?? code)
         let lower = section.lowercased()
         if lower.contains("y") || lower.contains("d") {
-            return Self.date(value, withTime: lower.contains("h"), date1904: date1904)
+            // the built-in short date is the machine's locale's in Excel: ISO here
+            return id == 14 || id == 22 ? Self.date(value, withTime: id == 22, date1904: date1904)
+                                        : Self.date(value, code: section, date1904: date1904)
         }
         if lower.contains("h") || lower.contains("s") && lower.contains("m") {
             return Self.time(value)
@@ -76,6 +78,55 @@ struct CellFormats {
         // spelled out as a CSV's ISO dates are (`CSVExtractor.spelledISODate`): the month's name finds the row
         let spelled = " (\(d) \(Civil.monthNames[m - 1]) \(y))"
         return (withTime && fraction > 0 ? iso + " " + time(fraction) : iso) + spelled
+    }
+
+    /// A date as its format code writes it (`dd/mm/yyyy`, `d mmm yyyy`, `mm/dd/yy h:mm AM/PM`),
+    /// then spelled out unless the code names the month itself.
+    static func date(_ serial: Double, code: String, date1904: Bool) -> String {
+        let days = Int(serial.rounded(.down)) + (date1904 ? 1462 : 0) - 25569
+        let (y, m, d) = Civil.date(of: days)
+        let minutes = Int(((serial - serial.rounded(.down)) * 1440).rounded()) % 1440
+        let twelveHour = code.uppercased().contains("AM/PM")
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        func pad(_ n: Int) -> String { (n < 10 ? "0" : "") + "\(n)" }
+        var out = ""
+        var namesMonth = false
+        let chars = Array(code)
+        var i = 0
+        var afterHour = false
+        while i < chars.count {
+            let c = Character(chars[i].lowercased())
+            var run = 1
+            while i + run < chars.count, Character(chars[i + run].lowercased()) == c { run += 1 }
+            switch c {
+            case "y": out += run <= 2 ? pad(y % 100) : "\(y)"
+            case "d":
+                out += run == 1 ? "\(d)" : run == 2 ? pad(d) : run == 3 ? String(weekdays[Civil.isoWeekday(days) - 1].prefix(3))
+                    : weekdays[Civil.isoWeekday(days) - 1]
+            case "m":
+                // minutes after an hour or before seconds, else the month
+                let nextIsSeconds = chars[(i + run)...].first { $0.isLetter }.map { $0 == "s" || $0 == "S" } ?? false
+                if afterHour || nextIsSeconds {
+                    out += run == 1 ? "\(minutes % 60)" : pad(minutes % 60)
+                } else if run >= 3 {
+                    namesMonth = true
+                    out += run == 3 ? String(Civil.monthNames[m - 1].prefix(3)) : Civil.monthNames[m - 1]
+                } else {
+                    out += run == 1 ? "\(m)" : pad(m)
+                }
+            case "h":
+                let hour = twelveHour ? (minutes / 60 + 11) % 12 + 1 : minutes / 60
+                out += run == 1 ? "\(hour)" : pad(hour)
+            case "s": out += pad(0)
+            case "a" where code.uppercased().dropFirst(i).hasPrefix("AM/PM"):
+                out += minutes < 720 ? "AM" : "PM"
+                run = 5
+            default: out += String(repeating: chars[i], count: run)
+            }
+            if c.isLetter { afterHour = c == "h" }
+            i += run
+        }
+        return namesMonth ? out : out + " (\(d) \(Civil.monthNames[m - 1]) \(y))"
     }
 
     /// `14:30` for 0.6041…

@@ -4,7 +4,8 @@ import Primitives
 /// The text of an Excel workbook (`.xlsx`, Office Open XML), written as Markdown so the library's
 /// Markdown reader labels it: each sheet a `# Sheet name` heading, its title lines (rows of one
 /// value above the table) lines of their own, then the table under its first full row, its
-/// cells as Excel shows them — a date as `2026-02-09 (9 February 2026)`, an amount in its format (`£1,440.26`,
+/// cells as Excel shows them — a date in its format and spelled out (`09/02/2026 (9 February
+/// 2026)`), an amount in its format (`£1,440.26`,
 /// `12.5%`), a shared string as its text. Like a PDF's, this text is the workbook's "extracted
 /// text": citations' offsets are into it.
 enum SpreadsheetText {

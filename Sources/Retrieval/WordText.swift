@@ -2,7 +2,7 @@ import Foundation
 
 /// The text of a Word document (`.docx`, Office Open XML), written as Markdown so the library's
 /// Markdown reader labels it: a heading style's paragraph (`Heading 1`, `Title`) is a `# `
-/// line, a numbered or bulleted one a `- ` item, a table of three columns or more a pipe table
+/// line, a numbered or bulleted one (or one of a `List …` style) a `- ` item, a table of three columns or more a pipe table
 /// whose first row labels the rest, a table of two columns `label: value` lines (a form's
 /// `Policy number | HX-4471`), the page headers first and the footers last. Like a PDF's,
 /// this text is the document's "extracted text": citations' offsets are into it.
@@ -66,6 +66,8 @@ enum WordText {
                 case "pStyle":
                     let style = (attributes["val"] ?? "").lowercased()
                     heading = style.hasPrefix("heading") || style == "title" || style == "subtitle"
+                    // Word's `List Bullet`, `List Number` (no numbering of their own in some files)
+                    listed = listed || style.hasPrefix("list")
                 case "numPr": listed = true
                 case "t": inText = !selfClosing
                 case "tab": paragraph += " "

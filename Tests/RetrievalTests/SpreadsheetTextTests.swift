@@ -49,7 +49,13 @@ final class SpreadsheetTextTests: XCTestCase {
         XCTAssertEqual(formats.shown(44600, style: 1, date1904: true), "2026-02-09 (9 February 2026)")
         XCTAssertEqual(formats.shown(-1234567.891, style: 2, date1904: false), "-€1,234,567.89")
         XCTAssertEqual(formats.shown(68450, style: 3, date1904: false), "$68,450")
-        XCTAssertEqual(formats.shown(46062.75, style: 4, date1904: false), "2026-02-09 18:00 (9 February 2026)")
+        XCTAssertEqual(formats.shown(46062.75, style: 4, date1904: false), "09/02/2026 18:00 (9 February 2026)")
+        formats.custom[166] = "d mmm yyyy"
+        XCTAssertEqual(formats.shown(46062, style: 4, date1904: false), "9 Feb 2026")
+        formats.custom[166] = "dddd, mmmm d"
+        XCTAssertEqual(formats.shown(46062, style: 4, date1904: false), "Monday, February 9")
+        formats.custom[166] = "mm/dd/yy h:mm AM/PM"
+        XCTAssertEqual(formats.shown(46062.75, style: 4, date1904: false), "02/09/26 6:00 PM (9 February 2026)")
         XCTAssertEqual(formats.shown(2045, style: 5, date1904: false), "2,045.00")
         XCTAssertEqual(formats.shown(0.3958333, style: 6, date1904: false), "09:30")
         XCTAssertEqual(formats.shown(0.0425, style: 7, date1904: false), "4.25%")

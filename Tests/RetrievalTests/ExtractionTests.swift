@@ -88,8 +88,11 @@ final class ExtractionTests: XCTestCase {
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.swift")), .code)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.csv")), .csv)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.pdf")), .pdf)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.docx")), .word)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.xlsx")), .spreadsheet)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.eml")), .email)
         XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.odt")))
-        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.docx")))
+        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.doc")))
     }
 
     func testSentenceSplitterKeepsAbbreviationsAndInitials() {

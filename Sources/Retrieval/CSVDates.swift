@@ -75,7 +75,9 @@ extension CSVExtractor {
         return v
     }
 
-    private static func spelled(year: Int, month: Int, day: Int) -> String? {
+    /// "9 February 2026", nil for a day that is not in the calendar (the one spelling the
+    /// library's readers write: CSV, contacts, workbooks).
+    static func spelled(year: Int, month: Int, day: Int) -> String? {
         Civil.isValid(year: year, month: month, day: day) ? "\(day) \(Civil.monthNames[month - 1]) \(year)" : nil
     }
 }

@@ -99,7 +99,7 @@ enum ContactText {
         guard let n = ICSDateTime.number(digits[...]) else { return nil }
         if digits.count == 8, value.first != UInt8(ascii: "-") {
             let y = n / 10000, m = n / 100 % 100, d = n % 100
-            return Civil.isValid(year: y, month: m, day: d) ? "\(d) \(Civil.monthNames[m - 1]) \(y)" : nil
+            return CSVExtractor.spelled(year: y, month: m, day: d)
         }
         if digits.count == 4, value.starts(with: [0x2D, 0x2D]) {
             let m = n / 100, d = n % 100

@@ -96,12 +96,11 @@ struct Ingestor {
         let extracted: ExtractedText
         let drafts: [ChunkDraft]
         // what chunk offsets point into: the file, or for a PDF the text pdftotext extracted
-        // (for a Word document or a workbook, the text `WordText` or `SpreadsheetText` wrote)
+        // (for a Word document or a workbook, the text `OfficeText` wrote)
         var source = bytes
         do {
             if kind == .pdf { source = try pdf.text(ofPDF: path) }
-            if kind == .word { source = try WordText.text(bytes, path: path) }
-            if kind == .spreadsheet { source = try SpreadsheetText.text(bytes, path: path) }
+            if let office = try OfficeText.text(bytes, kind: kind, path: path) { source = office }
             extracted = try TextExtractor.extract(source, kind: kind, path: path)
             drafts = try Chunker(configuration: configuration, embedder: embedder)
                 .chunks(of: extracted, lineMode: kind == .csv || kind == .code, path: path)

@@ -68,11 +68,7 @@ public final class PDFTextCache: @unchecked Sendable {
 
     /// A PDF's text through `source`; a Word document's or a workbook's, read in process.
     private static func extract(_ path: String, _ source: any PDFTextSource) throws -> [UInt8] {
-        switch DocumentKind.of(URL(fileURLWithPath: path, isDirectory: false)) {
-        case .word?: try WordText.text(ofFile: path)
-        case .spreadsheet?: try SpreadsheetText.text(ofFile: path)
-        default: try source.text(ofPDF: path)
-        }
+        try OfficeText.text(ofFile: path) ?? source.text(ofPDF: path)
     }
 
     /// The current text of the PDF at `path`, or nil when it cannot be extracted.

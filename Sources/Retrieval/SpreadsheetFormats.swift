@@ -76,7 +76,7 @@ struct CellFormats {
         let iso = "\(y)-" + (m < 10 ? "0" : "") + "\(m)-" + (d < 10 ? "0" : "") + "\(d)"
         let fraction = serial - serial.rounded(.down)
         // spelled out as a CSV's ISO dates are (`CSVExtractor.spelledISODate`): the month's name finds the row
-        let spelled = " (\(d) \(Civil.monthNames[m - 1]) \(y))"
+        let spelled = CSVExtractor.spelled(year: y, month: m, day: d).map { " (\($0))" } ?? ""
         return (withTime && fraction > 0 ? iso + " " + time(fraction) : iso) + spelled
     }
 
@@ -126,7 +126,7 @@ struct CellFormats {
             if c.isLetter { afterHour = c == "h" }
             i += run
         }
-        return namesMonth ? out : out + " (\(d) \(Civil.monthNames[m - 1]) \(y))"
+        return namesMonth ? out : out + (CSVExtractor.spelled(year: y, month: m, day: d).map { " (\($0))" } ?? "")
     }
 
     /// `14:30` for 0.6041…

@@ -9,19 +9,9 @@ import Primitives
 /// `12.5%`), a shared string as its text. Like a PDF's, this text is the workbook's "extracted
 /// text": citations' offsets are into it.
 enum SpreadsheetText {
-    static func text(ofFile path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RetrievalError.unreadable(path: path, reason: "cannot open")
-        }
-        return try text(Array(data), path: path)
-    }
-
+    /// The workbook's text, from the archive's bytes; `path` names it in errors.
     static func text(_ bytes: [UInt8], path: String) throws -> [UInt8] {
-        do {
-            let zip = try ZipArchive(bytes)
-            guard let workbook = try zip.read("xl/workbook.xml") else {
-                throw RetrievalError.documentFailed(path: path, format: "Excel", reason: "no xl/workbook.xml (not an .xlsx?)")
-            }
+        try OfficeText.open(bytes, path: path, format: "Excel", main: "xl/workbook.xml") { zip, workbook in
             let strings = try zip.read("xl/sharedStrings.xml").map(sharedStrings) ?? []
             let formats = try zip.read("xl/styles.xml").map(CellFormats.init) ?? CellFormats()
             let targets = try zip.read("xl/_rels/workbook.xml.rels").map(relationships) ?? [:]
@@ -42,11 +32,6 @@ enum SpreadsheetText {
                 out += "# \(sheet.name)\n\n" + rendered(rows)
             }
             return Array(out.utf8)
-        } catch let failure as ZipArchive.Failure {
-            switch failure {
-            case .malformed(let reason), .unsupported(let reason):
-                throw RetrievalError.documentFailed(path: path, format: "Excel", reason: reason)
-            }
         }
     }
 

@@ -7,21 +7,9 @@ import Foundation
 /// `Policy number | HX-4471`), the page headers first and the footers last. Like a PDF's,
 /// this text is the document's "extracted text": citations' offsets are into it.
 enum WordText {
-    /// The text of the document at `path` (read whole; a citation's check extracts it again).
-    static func text(ofFile path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RetrievalError.unreadable(path: path, reason: "cannot open")
-        }
-        return try text(Array(data), path: path)
-    }
-
     /// The document's text, from the archive's bytes; `path` names it in errors.
     static func text(_ bytes: [UInt8], path: String) throws -> [UInt8] {
-        do {
-            let zip = try ZipArchive(bytes)
-            guard let body = try zip.read("word/document.xml") else {
-                throw RetrievalError.documentFailed(path: path, format: "Word", reason: "no word/document.xml (not a .docx?)")
-            }
+        try OfficeText.open(bytes, path: path, format: "Word", main: "word/document.xml") { zip, body in
             let parts = zip.entries.map(\.name).sorted()
             var out = ""
             for name in parts where name.hasPrefix("word/header") && name.hasSuffix(".xml") {
@@ -32,11 +20,6 @@ enum WordText {
                 if let xml = try zip.read(name) { out += markdown(xml) }
             }
             return Array(out.utf8)
-        } catch let failure as ZipArchive.Failure {
-            switch failure {
-            case .malformed(let reason), .unsupported(let reason):
-                throw RetrievalError.documentFailed(path: path, format: "Word", reason: reason)
-            }
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The entries of a zip archive (PKWARE APPNOTE: the end of central directory record, its
 /// directory, each entry's local header), as Office documents are: stored or deflated entries,
 /// read by name. Encrypted entries, ZIP64 archives and other methods are refused by reason.
@@ -75,5 +77,46 @@ struct ZipArchive {
 
     private static func u32(_ b: [UInt8], _ i: Int) -> Int {
         i + 4 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 : 0
+    }
+}
+
+/// The text of an Office document (Word, Excel), which the library cites by offsets into it as a
+/// PDF's: derived once when the file is added and again when a citation is checked.
+enum OfficeText {
+    /// The text of a file of `kind` from its bytes, or nil for a kind that is not an Office one.
+    static func text(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> [UInt8]? {
+        switch kind {
+        case .word: try WordText.text(bytes, path: path)
+        case .spreadsheet: try SpreadsheetText.text(bytes, path: path)
+        default: nil
+        }
+    }
+
+    /// The text of the Office document at `path` (read whole), or nil for another kind.
+    static func text(ofFile path: String) throws -> [UInt8]? {
+        guard let kind = DocumentKind.of(URL(fileURLWithPath: path, isDirectory: false)),
+              kind == .word || kind == .spreadsheet else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RetrievalError.unreadable(path: path, reason: "cannot open")
+        }
+        return try text(Array(data), kind: kind, path: path)
+    }
+
+    /// `body` over the archive in `bytes` and its `main` part; a zip that cannot be read, or
+    /// one without that part, is refused as `documentFailed` naming `format`.
+    static func open(_ bytes: [UInt8], path: String, format: String, main: String,
+                     _ body: (ZipArchive, [UInt8]) throws -> [UInt8]) throws -> [UInt8] {
+        do {
+            let zip = try ZipArchive(bytes)
+            guard let part = try zip.read(main) else {
+                throw RetrievalError.documentFailed(path: path, format: format, reason: "no \(main) in the archive")
+            }
+            return try body(zip, part)
+        } catch let failure as ZipArchive.Failure {
+            switch failure {
+            case .malformed(let reason), .unsupported(let reason):
+                throw RetrievalError.documentFailed(path: path, format: format, reason: reason)
+            }
+        }
     }
 }

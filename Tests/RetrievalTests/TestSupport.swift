@@ -23,6 +23,17 @@ extension ExtractedText {
     }
 }
 
+extension TempLibrary {
+    /// A copy of `fixture` in the library's folder, indexed; its path.
+    func indexed(_ fixture: URL) throws -> URL {
+        let path = docs.appendingPathComponent(fixture.lastPathComponent)
+        try FileManager.default.copyItem(at: fixture, to: path)
+        try library.enqueue(paths: [path])
+        XCTAssertEqual(try library.processQueue().indexed, 1)
+        return path
+    }
+}
+
 /// A throw-away home with a library over it; removed when the test ends.
 final class TempLibrary {
     let root: URL

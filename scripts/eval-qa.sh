@@ -103,3 +103,8 @@ for entry in florist:0.68:0.13:0.30:0.93 hygienist:0.68:0.15:0.38:0.90 realtor:0
   IFS=: read -r lib contain false_abstain in_library hit5 <<< "$entry"
   personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
 done
+# A bookkeeper's, half of whose files are Word documents and Excel workbooks (`.docx`, `.xlsx`),
+# measured unseen after their readers were written (MiniLM / hashing: 0.800 / 0.750 containment,
+# 0.083 / 0.150 answerable abstention, 0.50 / 0.50 near misses, hit@5 0.967 / 0.983; 0.217 while
+# those files were refused): floors below both.
+personal office "contain=0.68,false_abstain=0.20,in_library=0.40,hit5=0.93"

@@ -1,6 +1,6 @@
 """Input generators of scripts/fuzz.py: one function per target, each returning a case dict
 (argv, files, stdin, config, secrets, setup, ...) from a seeded random.Random."""
-import json, os, struct
+import io, json, os, struct, zipfile
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Fixtures")
 
@@ -228,15 +228,31 @@ def t_documents(rng):
 
 
 def t_mail(rng):
-    """Mail, calendar, contact, Word and Excel files for the library: the florist's and the
-    Office fixtures, mutated; MIME parts nested past any depth; a boundary that never closes; a base64
+    """Mail, calendar, contact, Word, Excel and OpenDocument files for the library: the florist's
+    and the Office fixtures, mutated (an archive's bytes, or its main part's XML inside it); MIME parts nested past any depth; a boundary that never closes; a base64
     body that never ends."""
     kind = rng.randrange(5)
     if kind == 4:
-        ext = rng.choice(["docx", "xlsx"])
-        seed = open(os.path.join(FIXTURES, ext, "quote.docx" if ext == "docx" else "budget.xlsx"), "rb").read()
-        return {"argv": ["library", "add", "{F}"], "files": {"m." + ext: mutate_bytes(rng, seed, rng.randint(1, 20))},
-                "stdin": b""}
+        ext = rng.choice(["docx", "xlsx", "odt", "ods"])
+        seed = open(os.path.join(FIXTURES, {"docx": "docx/quote.docx", "xlsx": "xlsx/budget.xlsx",
+                                            "odt": "odf/service.odt", "ods": "odf/allotment.ods"}[ext]), "rb").read()
+        if rng.random() < 0.5:
+            data = mutate_bytes(rng, seed, rng.randint(1, 20))
+        else:
+            # the archive intact, its main part's XML mutated (tags cut, repeats and nesting)
+            main = {"docx": "word/document.xml", "xlsx": "xl/worksheets/sheet1.xml", "odt": "content.xml",
+                    "ods": "content.xml"}[ext]
+            src, out = zipfile.ZipFile(io.BytesIO(seed)), io.BytesIO()
+            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+                for item in src.infolist():
+                    data = src.read(item.filename)
+                    if item.filename == main:
+                        data = mutate_bytes(rng, data, rng.randint(1, 40))
+                        if rng.random() < 0.3:
+                            data = data.replace(b'number-columns-repeated="', b'number-columns-repeated="99999999')
+                    dst.writestr(item.filename, data)
+            data = out.getvalue()
+        return {"argv": ["library", "add", "{F}"], "files": {"m." + ext: data}, "stdin": b""}
     seeds = {ext: fixtures(os.path.join("qa-personal", "florist", "docs"), ext) for ext in (".eml", ".ics", ".vcf")}
     ext = rng.choice(sorted(seeds))
     if kind == 0:

@@ -22,8 +22,8 @@ public enum DocumentKind: String, Sendable, Codable {
         case "json", "jsonl", "ndjson", "geojson": return .json
         case "html", "htm", "xhtml": return .html
         case "pdf": return .pdf
-        case "docx": return .word
-        case "xlsx", "xlsm": return .spreadsheet
+        case "docx", "odt": return .word
+        case "xlsx", "xlsm", "ods": return .spreadsheet
         case "eml": return .email
         case "ics", "ical", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
@@ -47,22 +47,25 @@ public enum DocumentKind: String, Sendable, Codable {
     /// that spans columns takes its own column's header (HTML `+records5`), a label may end with an
     /// abbreviation (`Account no.`, HTML `+records6`); a CSV header may open
     /// with a count (`4-weekly charge (EUR)`, CSV `+records4`). Mail, calendars and contacts
-    /// (`MailText`, `CalendarText`, `ContactText`), Word documents (`WordText`) and Excel
-    /// workbooks (`SpreadsheetText`) are at `+1`.
+    /// (`MailText`, `CalendarText`, `ContactText`), Word documents (`WordText`), Excel
+    /// workbooks (`SpreadsheetText`) and OpenDocument files (`OpenDocumentText`) are at `+1`; a
+    /// table's date that a workbook's reader spelled out is not spelled again (Markdown `+records7`,
+    /// workbooks `+2`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout3"
         case .html: "+records6"
         case .json: "+records6"
-        case .markdown: "+records6"
+        case .markdown: "+records7"
         case .csv: "+records5"
         case .text, .code: ""
-        case .email, .calendar, .contacts, .word, .spreadsheet: "+1"
+        case .email, .calendar, .contacts, .word: "+1"
+        case .spreadsheet: "+2"
         }
     }
 
     /// Whether the library's offsets into this kind's files are offsets into their extracted
-    /// text (a PDF's, a Word document's, a workbook's), not into the file.
+    /// text (a PDF's, a word processor's document's, a spreadsheet's), not into the file.
     var citesExtractedText: Bool { self == .pdf || self == .word || self == .spreadsheet }
 
     private static func isKnownPlainName(_ url: URL) -> Bool {

@@ -55,7 +55,8 @@ enum MarkdownTables {
                     builder.appendText((first ? "" : named ? " — " : "; ") + label + ": ")
                     named = false
                     builder.appendSource(cell)
-                    if let order = orders[column],
+                    // (not a date a workbook's reader spelled already: `17/02/2026 (17 February 2026)`)
+                    if let order = orders[column], !bytes[cell].contains(0x28),
                        let spelled = CSVExtractor.spelledNumericDate(dates[r][column], dayFirst: order == .dayFirst) {
                         builder.appendText(" (\(spelled))")
                     }

@@ -54,7 +54,8 @@ public enum PDFText {
 }
 
 /// Re-extracted PDF texts for citations and their checks, keyed by path, size and modification
-/// time; a few entries, so one answer extracts each cited PDF once. Each `Library` has one over
+/// time; up to 32 texts (64 MB), so one answer extracts each cited file once and the next
+/// answers of a process (an eval, the MCP server) reuse them. Each `Library` has one over
 /// its own extractor (`Library.pdfTexts`), so a check finds `pdftotext` on the caller's PATH.
 /// A Word document's or a workbook's text (`WordText`, `SpreadsheetText`, in process) is kept
 /// here too: their offsets are into it.
@@ -62,7 +63,8 @@ public final class PDFTextCache: @unchecked Sendable {
     private let source: any PDFTextSource
     private let lock = NSLock()
     private var entries: [(key: String, text: [UInt8])] = []
-    private let capacity = 4
+    /// At most this many texts, and (the newest always kept) this many bytes of them.
+    private let capacity = 32, byteCapacity = 64 << 20
 
     public init(source: any PDFTextSource) { self.source = source }
 
@@ -83,7 +85,10 @@ public final class PDFTextCache: @unchecked Sendable {
         lock.lock()
         entries.removeAll { $0.key == key }
         entries.append((key, text))
-        if entries.count > capacity { entries.removeFirst() }
+        var bytes = entries.reduce(0) { $0 + $1.text.count }
+        while entries.count > 1, entries.count > capacity || bytes > byteCapacity {
+            bytes -= entries.removeFirst().text.count
+        }
         lock.unlock()
         return text
     }

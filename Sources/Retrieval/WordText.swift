@@ -135,23 +135,32 @@ enum XMLScanner {
         return String(decoding: local, as: UTF8.self)
     }
 
-    /// Attributes by local name (`w:val="Heading1"` is `val`).
+    /// Attributes by local name (`w:val="Heading1"` is `val`), read from the tag's bytes.
     private static func attributes(_ tag: ArraySlice<UInt8>) -> [String: String] {
         var result: [String: String] = [:]
-        let s = String(decoding: tag, as: UTF8.self)
-        var rest = s[...]
-        while let eq = rest.firstIndex(of: "=") {
-            let key = rest[..<eq].split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).last.map(String.init) ?? ""
-            let afterEq = rest[rest.index(after: eq)...]
-            guard let quote = afterEq.first, quote == "\"" || quote == "'",
-                  let close = afterEq.dropFirst().firstIndex(of: quote) else { break }
-            let value = afterEq[afterEq.index(after: afterEq.startIndex)..<close]
-            let local = key.split(separator: ":").last.map(String.init) ?? key
-            result[local] = decoded(ArraySlice(value.utf8))
-            rest = afterEq[afterEq.index(after: close)...]
+        var i = tag.startIndex
+        // past the element's name
+        while i < tag.endIndex, !isSpace(tag[i]) { i += 1 }
+        while i < tag.endIndex {
+            while i < tag.endIndex, isSpace(tag[i]) { i += 1 }
+            let keyStart = i
+            while i < tag.endIndex, tag[i] != UInt8(ascii: "="), !isSpace(tag[i]) { i += 1 }
+            let key = tag[keyStart..<i]
+            while i < tag.endIndex, isSpace(tag[i]) { i += 1 }
+            guard i < tag.endIndex, tag[i] == UInt8(ascii: "=") else { if i == keyStart { i += 1 }; continue }
+            i += 1
+            while i < tag.endIndex, isSpace(tag[i]) { i += 1 }
+            guard i < tag.endIndex, tag[i] == UInt8(ascii: "\"") || tag[i] == UInt8(ascii: "'") else { break }
+            let quote = tag[i]
+            guard let close = tag[(i + 1)...].firstIndex(of: quote) else { break }
+            let local = key.lastIndex(of: UInt8(ascii: ":")).map { key[($0 + 1)...] } ?? key
+            result[String(decoding: local, as: UTF8.self)] = decoded(tag[(i + 1)..<close])
+            i = close + 1
         }
         return result
     }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// Character data with its five entities and numeric references decoded.
     static func decoded(_ b: ArraySlice<UInt8>) -> String {

@@ -80,14 +80,15 @@ struct ZipArchive {
     }
 }
 
-/// The text of an Office document (Word, Excel), which the library cites by offsets into it as a
+/// The text of an Office document (Word, Excel, OpenDocument), which the library cites by offsets into it as a
 /// PDF's: derived once when the file is added and again when a citation is checked.
 enum OfficeText {
     /// The text of a file of `kind` from its bytes, or nil for a kind that is not an Office one.
     static func text(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> [UInt8]? {
-        switch kind {
-        case .word: try WordText.text(bytes, path: path)
-        case .spreadsheet: try SpreadsheetText.text(bytes, path: path)
+        let openDocument = URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased().hasPrefix("od")
+        return switch kind {
+        case .word: try openDocument ? OpenDocumentText.text(bytes, path: path) : WordText.text(bytes, path: path)
+        case .spreadsheet: try openDocument ? OpenDocumentText.spreadsheet(bytes, path: path) : SpreadsheetText.text(bytes, path: path)
         default: nil
         }
     }

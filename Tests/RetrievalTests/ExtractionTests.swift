@@ -91,7 +91,9 @@ final class ExtractionTests: XCTestCase {
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.docx")), .word)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.xlsx")), .spreadsheet)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.eml")), .email)
-        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.odt")))
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.odt")), .word)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.ods")), .spreadsheet)
+        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.odp")))
         XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.doc")))
     }
 

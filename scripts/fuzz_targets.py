@@ -228,20 +228,21 @@ def t_documents(rng):
 
 
 def t_mail(rng):
-    """Mail, calendar, contact, Word, Excel and OpenDocument files for the library: the florist's
+    """Mail, calendar, contact, Word, Excel, PowerPoint and OpenDocument files for the library: the florist's
     and the Office fixtures, mutated (an archive's bytes, or its main part's XML inside it); MIME parts nested past any depth; a boundary that never closes; a base64
     body that never ends."""
     kind = rng.randrange(5)
     if kind == 4:
-        ext = rng.choice(["docx", "xlsx", "odt", "ods"])
+        ext = rng.choice(["docx", "xlsx", "pptx", "odt", "ods", "odp"])
         seed = open(os.path.join(FIXTURES, {"docx": "docx/quote.docx", "xlsx": "xlsx/budget.xlsx",
-                                            "odt": "odf/service.odt", "ods": "odf/allotment.ods"}[ext]), "rb").read()
+                                            "pptx": "odf/openday.pptx", "odt": "odf/service.odt",
+                                            "ods": "odf/allotment.ods", "odp": "odf/openday.odp"}[ext]), "rb").read()
         if rng.random() < 0.5:
             data = mutate_bytes(rng, seed, rng.randint(1, 20))
         else:
             # the archive intact, its main part's XML mutated (tags cut, repeats and nesting)
-            main = {"docx": "word/document.xml", "xlsx": "xl/worksheets/sheet1.xml", "odt": "content.xml",
-                    "ods": "content.xml"}[ext]
+            main = {"docx": "word/document.xml", "xlsx": "xl/worksheets/sheet1.xml", "pptx": "ppt/slides/slide3.xml",
+                    "odt": "content.xml", "ods": "content.xml", "odp": "content.xml"}[ext]
             src, out = zipfile.ZipFile(io.BytesIO(seed)), io.BytesIO()
             with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
                 for item in src.infolist():

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Writes service.odt and allotment.ods: two small OpenDocument files saved by LibreOffice itself,
+"""Writes service.odt and allotment.ods: two small OpenDocument files saved by LibreOffice itself;
+openday.pptx, slides written by python-pptx, and openday.odp, the same saved by LibreOffice;
 and locked.odt, the first as a password-protected document stands (its manifest names its
 content encrypted).
 The content is written here as flat OpenDocument XML (.fodt, .fods) and LibreOffice converts it
 (`soffice --headless --convert-to`), so the archives are LibreOffice's own: its styles.xml with
 the page header and footer, its content.xml with spans, repeated cells and rows. Needs LibreOffice
-(Debian: libreoffice-writer-nogui, libreoffice-calc-nogui)."""
+(Debian: libreoffice-writer-nogui, libreoffice-calc-nogui, libreoffice-impress-nogui) and python-pptx."""
 import os, shutil, subprocess, tempfile, zipfile
 
 NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
@@ -94,6 +95,34 @@ FODS = f"""<?xml version="1.0" encoding="UTF-8"?>
 </office:spreadsheet></office:body></office:document>
 """
 
+def write_pptx(path):
+    """openday.pptx with python-pptx (PowerPoint's default template: a title slide, a title and
+    content slide with bullets, a title-only slide with a table; speaker notes, a slide number)."""
+    from pptx import Presentation
+    from pptx.util import Cm
+    deck = Presentation()
+    first = deck.slides.add_slide(deck.slide_layouts[0])
+    first.shapes.title.text = "Spring open day"
+    first.placeholders[1].text = "Bramley Road allotments, Saturday 9 May 2026"
+    first.notes_slide.notes_text_frame.text = "Remind Niamh to bring the gazebo."
+    second = deck.slides.add_slide(deck.slide_layouts[1])
+    second.shapes.title.text = "Stalls and jobs"
+    body = second.placeholders[1].text_frame
+    body.text = "Seedling swap from 10:00 by the shed"
+    for line in ("Plot tours at 11:30 and 14:00", "Raffle drawn at 15:30"):
+        body.add_paragraph().text = line
+    second.notes_slide.notes_text_frame.text = "Ravi has the raffle tickets; the float is £40 in the blue tin."
+    third = deck.slides.add_slide(deck.slide_layouts[5])
+    third.shapes.title.text = "Volunteers"
+    rows = [("Job", "Who", "When"), ("Car park", "Colm Byrne", "09:00-12:00"), ("Teas", "Niamh Doyle", "12:00-16:00")]
+    table = third.shapes.add_table(3, 3, Cm(2), Cm(5), Cm(20), Cm(4)).table
+    for r, cells in enumerate(rows):
+        for c, text in enumerate(cells):
+            table.cell(r, c).text = text
+    box = third.shapes.add_textbox(Cm(2), Cm(11), Cm(20), Cm(2)).text_frame
+    box.text = "Hi-vis vests are in the shed."
+    deck.save(path)
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
@@ -107,6 +136,11 @@ def main():
             subprocess.run([soffice, f"-env:UserInstallation=file://{tmp}/profile", "--headless",
                             "--convert-to", ext, "--outdir", here, flat], check=True, capture_output=True)
             print("wrote", os.path.join(here, f"{name}.{ext}"))
+        # slides: openday.pptx by python-pptx, and the same saved by LibreOffice Impress as .odp
+        write_pptx(os.path.join(here, "openday.pptx"))
+        subprocess.run([soffice, f"-env:UserInstallation=file://{tmp}/profile", "--headless", "--convert-to", "odp",
+                        "--outdir", here, os.path.join(here, "openday.pptx")], check=True, capture_output=True)
+        print("wrote", os.path.join(here, "openday.pptx"), os.path.join(here, "openday.odp"))
     # locked.odt: service.odt as a password-protected document stands, its manifest declaring
     # content.xml encrypted (Blowfish, as LibreOffice writes the entry) and that part unreadable
     with zipfile.ZipFile(os.path.join(here, "service.odt")) as src, \

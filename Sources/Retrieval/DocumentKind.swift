@@ -2,7 +2,7 @@ import Foundation
 
 /// How a file's text is extracted, decided by its extension.
 public enum DocumentKind: String, Sendable, Codable {
-    case text, markdown, csv, json, html, code, pdf, word, spreadsheet, email, calendar, contacts
+    case text, markdown, csv, json, html, code, pdf, word, spreadsheet, presentation, email, calendar, contacts
 
     /// Source-code and plain-data extensions read verbatim.
     static let codeExtensions: Set<String> = [
@@ -24,6 +24,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case "pdf": return .pdf
         case "docx", "odt": return .word
         case "xlsx", "xlsm", "ods": return .spreadsheet
+        case "pptx", "odp": return .presentation
         case "eml": return .email
         case "ics", "ical", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
@@ -48,7 +49,8 @@ public enum DocumentKind: String, Sendable, Codable {
     /// abbreviation (`Account no.`, HTML `+records6`); a CSV header may open
     /// with a count (`4-weekly charge (EUR)`, CSV `+records4`). Mail, calendars and contacts
     /// (`MailText`, `CalendarText`, `ContactText`), Word documents (`WordText`), Excel
-    /// workbooks (`SpreadsheetText`) and OpenDocument files (`OpenDocumentText`) are at `+1`; a
+    /// workbooks (`SpreadsheetText`), OpenDocument files (`OpenDocumentText`) and presentations
+    /// (`PresentationText`) are at `+1`; a
     /// table's date that a workbook's reader spelled out is not spelled again (Markdown `+records7`,
     /// workbooks `+2`).
     var extractionVersion: String {
@@ -59,14 +61,14 @@ public enum DocumentKind: String, Sendable, Codable {
         case .markdown: "+records7"
         case .csv: "+records5"
         case .text, .code: ""
-        case .email, .calendar, .contacts, .word: "+1"
+        case .email, .calendar, .contacts, .word, .presentation: "+1"
         case .spreadsheet: "+2"
         }
     }
 
     /// Whether the library's offsets into this kind's files are offsets into their extracted
     /// text (a PDF's, a word processor's document's, a spreadsheet's), not into the file.
-    var citesExtractedText: Bool { self == .pdf || self == .word || self == .spreadsheet }
+    var citesExtractedText: Bool { self == .pdf || self == .word || self == .spreadsheet || self == .presentation }
 
     private static func isKnownPlainName(_ url: URL) -> Bool {
         ["readme", "license", "copying", "makefile", "dockerfile", "changelog", "authors", "notice"]
@@ -85,7 +87,9 @@ public enum TextExtractor {
     public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {
         if kind == .pdf { return try PDFText.extracted(bytes, path: path) }
         // a Word document's text is Markdown that `WordText` wrote
-        if kind == .word || kind == .spreadsheet { return MarkdownTables.extract(bytes, from: 0, encoding: .utf8) }
+        if kind == .word || kind == .spreadsheet || kind == .presentation {
+            return MarkdownTables.extract(bytes, from: 0, encoding: .utf8)
+        }
         let choice = try TextDecoding.choose(bytes, kind: kind, path: path)
         switch kind {
         case .html:
@@ -103,7 +107,7 @@ public enum TextExtractor {
             return CalendarText.extract(bytes, from: choice.start)
         case .contacts:
             return ContactText.extract(bytes, from: choice.start)
-        case .text, .code, .pdf, .word, .spreadsheet:
+        case .text, .code, .pdf, .word, .spreadsheet, .presentation:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)
             return builder.build()

@@ -29,7 +29,7 @@ enum OpenDocumentText {
 
     /// `body` over the archive and its `content.xml`; a password-protected document (its
     /// manifest says its parts are encrypted) is refused by that reason, not read as noise.
-    private static func open(_ bytes: [UInt8], path: String, format: String,
+    static func open(_ bytes: [UInt8], path: String, format: String,
                              _ body: (ZipArchive, [UInt8]) throws -> [UInt8]) throws -> [UInt8] {
         try OfficeText.open(bytes, path: path, format: format, main: "content.xml") { zip, content in
             if let manifest = try zip.read("META-INF/manifest.xml"),

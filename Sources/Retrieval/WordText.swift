@@ -135,9 +135,11 @@ enum XMLScanner {
         return String(decoding: local, as: UTF8.self)
     }
 
-    /// Attributes by local name (`w:val="Heading1"` is `val`), read from the tag's bytes.
+    /// Attributes by local name (`w:val="Heading1"` is `val`) and by qualified name (`w:val`),
+    /// read from the tag's bytes.
     private static func attributes(_ tag: ArraySlice<UInt8>) -> [String: String] {
         var result: [String: String] = [:]
+        var unprefixed: Set<String> = []
         var i = tag.startIndex
         // past the element's name
         while i < tag.endIndex, !isSpace(tag[i]) { i += 1 }
@@ -153,8 +155,18 @@ enum XMLScanner {
             guard i < tag.endIndex, tag[i] == UInt8(ascii: "\"") || tag[i] == UInt8(ascii: "'") else { break }
             let quote = tag[i]
             guard let close = tag[(i + 1)...].firstIndex(of: quote) else { break }
-            let local = key.lastIndex(of: UInt8(ascii: ":")).map { key[($0 + 1)...] } ?? key
-            result[String(decoding: local, as: UTF8.self)] = decoded(tag[(i + 1)..<close])
+            let value = decoded(tag[(i + 1)..<close])
+            if let colon = key.lastIndex(of: UInt8(ascii: ":")) {
+                // a prefixed one under its local name too, unless an unprefixed one has it
+                // (`<p:sldId id="256" r:id="rId2"/>`: `id` is 256, `r:id` rId2)
+                result[String(decoding: key, as: UTF8.self)] = value
+                let local = String(decoding: key[(colon + 1)...], as: UTF8.self)
+                if !unprefixed.contains(local) { result[local] = value }
+            } else {
+                let name = String(decoding: key, as: UTF8.self)
+                unprefixed.insert(name)
+                result[name] = value
+            }
             i = close + 1
         }
         return result

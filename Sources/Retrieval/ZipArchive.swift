@@ -80,7 +80,7 @@ struct ZipArchive {
     }
 }
 
-/// The text of an Office document (Word, Excel, OpenDocument), which the library cites by offsets into it as a
+/// The text of an Office document (Word, Excel, PowerPoint, OpenDocument), which the library cites by offsets into it as a
 /// PDF's: derived once when the file is added and again when a citation is checked.
 enum OfficeText {
     /// The text of a file of `kind` from its bytes, or nil for a kind that is not an Office one.
@@ -89,6 +89,7 @@ enum OfficeText {
         return switch kind {
         case .word: try openDocument ? OpenDocumentText.text(bytes, path: path) : WordText.text(bytes, path: path)
         case .spreadsheet: try openDocument ? OpenDocumentText.spreadsheet(bytes, path: path) : SpreadsheetText.text(bytes, path: path)
+        case .presentation: try openDocument ? PresentationText.openDocument(bytes, path: path) : PresentationText.powerPoint(bytes, path: path)
         default: nil
         }
     }
@@ -96,7 +97,7 @@ enum OfficeText {
     /// The text of the Office document at `path` (read whole), or nil for another kind.
     static func text(ofFile path: String) throws -> [UInt8]? {
         guard let kind = DocumentKind.of(URL(fileURLWithPath: path, isDirectory: false)),
-              kind == .word || kind == .spreadsheet else { return nil }
+              kind == .word || kind == .spreadsheet || kind == .presentation else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RetrievalError.unreadable(path: path, reason: "cannot open")
         }

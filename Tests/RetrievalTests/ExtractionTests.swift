@@ -93,7 +93,7 @@ final class ExtractionTests: XCTestCase {
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.eml")), .email)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.odt")), .word)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.ods")), .spreadsheet)
-        XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.odp")))
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/a/b.odp")), .presentation)
         XCTAssertNil(DocumentKind.of(URL(fileURLWithPath: "/a/b.doc")))
     }
 

@@ -39,14 +39,14 @@ final class IngestionTests: XCTestCase {
         var config = RetrievalConfiguration()
         config.maxFileBytes = 100
         let t = try TempLibrary(configuration: config)
-        let odt = try t.write("report.odt", "PK")
+        let odt = try t.write("report.pages", "PK")
         let big = try t.write("big.txt", String(repeating: "word ", count: 100))
         let missing = t.docs.appendingPathComponent("missing.txt")
         try t.library.enqueue(paths: [odt, big, missing])
         let summary = try t.library.processQueue()
         XCTAssertEqual(summary.refused, 3)
         let outcomes = try t.library.status().recentTickets.compactMap(\.outcome)
-        XCTAssertTrue(outcomes.contains { $0.contains("report.odt") && $0.contains("'odt' is not supported") })
+        XCTAssertTrue(outcomes.contains { $0.contains("report.pages") && $0.contains("'pages' is not supported") })
         XCTAssertTrue(outcomes.contains { $0.contains("big.txt") && $0.contains("500 bytes is over the 100-byte limit") })
         XCTAssertTrue(outcomes.contains { $0.contains("missing.txt") && $0.contains("no such file") })
     }

@@ -84,7 +84,9 @@ struct ExtractiveAnswerer {
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
             let headings = Self.headings(texts)
             let matched = Self.underHeadings(texts.map(terms.matches), headings: headings, terms: terms,
-                                             startsDocument: chunk.ordinal == 0)
+                                             startsDocument: chunk.ordinal == 0) {
+                answerType != .open && answerType.isSatisfied(by: texts[$0], question: question)
+            } stamp: { Self.isStamp(texts[$0]) }
             return (bytes, ranges, texts, headings, Self.closingSums(matched, texts: texts, headings: headings, terms: terms))
         }
         let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
@@ -143,22 +145,41 @@ struct ExtractiveAnswerer {
     /// raise"). The document's title — its first heading — is not a section: it is every
     /// sentence's topic, which the chunk's coverage already holds. A heading holds until the next
     /// one (HTML headings carry no level here, so sections do not nest).
+    /// The title's words do count for its lead when that is one line (a heading or the chunk's end
+    /// after it) holding the kind of answer asked (`typed`) and no `stamp` (`isStamp`): "# Spring
+    /// open day" then "Bramley Road allotments, Saturday 9 May 2026" answers "when is the spring
+    /// open day" (a line without a date does not take them, so the lead does not outrank a
+    /// section that answers).
     static func underHeadings(_ matched: [(coverage: Double, found: [Bool])], headings: [Bool], terms: QuestionTerms,
-                              startsDocument: Bool) -> [(coverage: Double, found: [Bool])] {
+                              startsDocument: Bool, typed: (Int) -> Bool = { _ in false },
+                              stamp: (Int) -> Bool = { _ in false }) -> [(coverage: Double, found: [Bool])] {
         var heading: [Bool]?
+        var title: [Bool]?
         var titleSeen = !startsDocument
         var result = matched
         for i in headings.indices {
             if headings[i] {
                 heading = titleSeen ? matched[i].found : nil
+                title = titleSeen ? nil : matched[i].found
                 titleSeen = true
                 continue
             }
-            guard let heading, heading.contains(true) else { continue }
-            let found = zip(matched[i].found, heading).map { $0 || $1 }
+            // (the lead a single line: the next is a heading or the chunk's end)
+            let lead = i > 0 && headings[i - 1] && (i + 1 == headings.count || headings[i + 1]) && typed(i) && !stamp(i)
+            guard let words = heading ?? title.flatMap({ lead ? $0 : nil }), words.contains(true) else { continue }
+            let found = zip(matched[i].found, words).map { $0 || $1 }
             result[i] = (terms.coverage(of: found), found)
         }
         return result
+    }
+
+    /// A document's stamp under its title, not its lead: a wholly emphasised line (`_Last updated
+    /// 9 April 2026 (Declan)_`) or one saying when it was updated or edited.
+    static func isStamp(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let first = t.first, first == "_" || first == "*", t.last == first { return true }
+        let lower = t.lowercased().drop { $0 == "_" || $0 == "*" }
+        return ["last updated", "last edited", "updated", "edited", "last modified"].contains { lower.hasPrefix($0) }
     }
 
     /// The line under a rule that closes a sum (`Total   £421.60` under `-------`) holds the

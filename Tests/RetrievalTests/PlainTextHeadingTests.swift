@@ -87,4 +87,24 @@ import Testing
         #expect(answer.answer?.contains("1/4 tsp salt") == true, "\(String(describing: answer.answer)) \(answer.grounding)")
         #expect(answer.answer?.contains("ELECTROLYTE") == false)
     }
+
+    @Test func aTitlesOneLineLeadAnswersForTheTitleButNotAStamp() throws {
+        let t = try TempLibrary()
+        try t.write("open day.md", "# Spring open day\n\nBramley Road allotments, Saturday 9 May 2026.\n\n## Stalls\n\nSeedling swap from 10:00 by the shed.\n")
+        try t.write("boiler.md", "# Boiler service plan\n\n_Last updated 9 April 2026_\n\n## Parts\n\nThe magnetic filter was cleaned.\n")
+        for i in 1...4 { try t.write("note\(i).md", "# Note \(i)\n\nThe bins go out on Tuesday \(i). Rent of flat \(i) is paid on the first.\n") }
+        try t.library.enqueue(paths: [t.docs])
+        _ = try t.library.processQueue()
+        let when = try t.library.ask(question: "when is the spring open day")
+        #expect(when.answer?.contains("Saturday 9 May 2026") == true, "\(String(describing: when.answer)) \(when.grounding)")
+        // the section's own line still answers for its heading
+        let swap = try t.library.ask(question: "when is the seedling swap")
+        #expect(swap.answer?.contains("10:00") == true, "\(String(describing: swap.answer))")
+        // a stamp under the title says when the file changed, not when the service is
+        let stamp = try t.library.ask(question: "when is the boiler service plan due")
+        #expect(stamp.answer?.contains("9 April") != true, "\(String(describing: stamp.answer))")
+        #expect(ExtractiveAnswerer.isStamp("_Last updated 9 April 2026 (Declan)_"))
+        #expect(ExtractiveAnswerer.isStamp("Last edited 09/11/2026"))
+        #expect(!ExtractiveAnswerer.isStamp("Bramley Road allotments, Saturday 9 May 2026."))
+    }
 }

@@ -56,14 +56,11 @@ enum OpenDocumentText {
         var paragraphs: [(text: String, heading: Bool)] = []  // open ones (a text box's is inside another)
         var inside: [(text: String, heading: Bool)] = []  // closed inside the open one
         var listDepth = 0
-        var tables: [[[String]]] = []
+        var tables = TableCollector()
         func emit(_ text: String, heading: Bool) {
             let text = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
             guard !text.isEmpty else { return }
-            if let row = tables.first?.indices.last, let cell = tables[0][row].indices.last {
-                tables[0][row][cell] += (tables[0][row][cell].isEmpty ? "" : " ") + text
-                return
-            }
+            if tables.add(text) { return }
             out += (heading ? "# " : listDepth > 0 ? "- " : "") + text + "\n\n"
         }
         func add(_ text: String) {
@@ -81,10 +78,9 @@ enum OpenDocumentText {
                 case "s": add(String(repeating: " ", count: max(1, min(Int(attributes["c"] ?? "1") ?? 1, 64))))
                 case "tab", "line-break": add(" ")
                 case "list": listDepth += 1
-                case "table": tables.append([])
-                case "table-row": if tables.count == 1 { tables[0].append([]) }
-                case "table-cell", "covered-table-cell":
-                    if tables.count == 1, !tables[0].isEmpty { tables[0][tables[0].count - 1].append("") }
+                case "table": tables.openTable()
+                case "table-row": tables.openRow()
+                case "table-cell", "covered-table-cell": tables.openCell()
                 default: break
                 }
             case .close(let name):
@@ -104,8 +100,7 @@ enum OpenDocumentText {
                     }
                 case "list": listDepth -= 1
                 case "table":
-                    guard let table = tables.popLast() else { break }
-                    if tables.isEmpty { out += WordText.rendered(table) }
+                    if let table = tables.closeTable() { out += WordText.rendered(table) }
                 default: break
                 }
             case .text(let text):

@@ -68,7 +68,7 @@ enum PresentationText {
     static func shapes(_ xml: [UInt8], notes: Bool) -> Slide {
         var slide = Slide()
         var placeholder = "", paragraph = "", inText = false, field = false
-        var tables: [[[String]]] = []
+        var tables = TableCollector()
         XMLScanner.scan(xml) { event in
             switch event {
             case .open(let name, let a, let selfClosing):
@@ -79,9 +79,9 @@ enum PresentationText {
                 case "t": inText = !selfClosing && !field
                 case "br": paragraph += " "
                 case "fld": field = ["slidenum", "datetime"].contains { (a["type"] ?? "").hasPrefix($0) }
-                case "tbl": tables.append([])
-                case "tr": if tables.count == 1 { tables[0].append([]) }
-                case "tc": if tables.count == 1, !tables[0].isEmpty { tables[0][tables[0].count - 1].append("") }
+                case "tbl": tables.openTable()
+                case "tr": tables.openRow()
+                case "tc": tables.openCell()
                 default: break
                 }
             case .close(let name):
@@ -91,9 +91,8 @@ enum PresentationText {
                 case "p":
                     let text = paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                     guard !text.isEmpty else { break }
-                    if let row = tables.first?.indices.last, let cell = tables[0][row].indices.last {
-                        tables[0][row][cell] += (tables[0][row][cell].isEmpty ? "" : " ") + text
-                    } else if notes {
+                    guard !tables.add(text) else { break }
+                    if notes {
                         if placeholder == "body" { slide.lines.append(text) }
                     } else if placeholder == "title" || placeholder == "ctrTitle" {
                         slide.title += (slide.title.isEmpty ? "" : " ") + text
@@ -101,11 +100,7 @@ enum PresentationText {
                         slide.lines.append(text)
                     }
                 case "tbl":
-                    guard let table = tables.popLast() else { break }
-                    if tables.isEmpty, !notes {
-                        let text = WordText.rendered(table)
-                        if !text.isEmpty { slide.lines.append(String(text.dropLast(2))) }
-                    }
+                    if let table = tables.closeTable(), !notes, let text = tableLine(table) { slide.lines.append(text) }
                 default: break
                 }
             case .text(let text):
@@ -113,6 +108,12 @@ enum PresentationText {
             }
         }
         return slide
+    }
+
+    /// A slide's table as one of its lines (Markdown, without the blank line after).
+    private static func tableLine(_ table: [[String]]) -> String? {
+        let text = WordText.rendered(table)
+        return text.isEmpty ? nil : String(text.dropLast(2))
     }
 
     /// The slides as Markdown.
@@ -138,7 +139,7 @@ enum PresentationText {
     static func pages(_ xml: [UInt8]) -> [Slide] {
         var slides: [Slide] = []
         var frame = "", inNotes = false, skipping = 0, paragraph: String?
-        var tables: [[[String]]] = []
+        var tables = TableCollector()
         XMLScanner.scan(xml) { event in
             switch event {
             case .open(let name, let a, let selfClosing):
@@ -149,10 +150,9 @@ enum PresentationText {
                 case "frame": frame = a["class"] ?? ""
                 case "p", "h": paragraph = ""
                 case "s", "tab", "line-break": paragraph? += " "
-                case "table": tables.append([])
-                case "table-row": if tables.count == 1 { tables[0].append([]) }
-                case "table-cell", "covered-table-cell":
-                    if tables.count == 1, !tables[0].isEmpty { tables[0][tables[0].count - 1].append("") }
+                case "table": tables.openTable()
+                case "table-row": tables.openRow()
+                case "table-cell", "covered-table-cell": tables.openCell()
                 default: break
                 }
             case .close(let name):
@@ -166,9 +166,8 @@ enum PresentationText {
                     paragraph = nil
                     guard !text.isEmpty else { break }
                     let last = slides.count - 1
-                    if let row = tables.first?.indices.last, let cell = tables[0][row].indices.last {
-                        tables[0][row][cell] += (tables[0][row][cell].isEmpty ? "" : " ") + text
-                    } else if inNotes {
+                    guard !tables.add(text) else { break }
+                    if inNotes {
                         if frame == "notes" { slides[last].notes.append(text) }
                     } else if frame == "title" {
                         slides[last].title += (slides[last].title.isEmpty ? "" : " ") + text
@@ -176,10 +175,8 @@ enum PresentationText {
                         slides[last].lines.append(text)
                     }
                 case "table":
-                    guard let table = tables.popLast() else { break }
-                    if tables.isEmpty, !inNotes {
-                        let text = WordText.rendered(table)
-                        if !text.isEmpty { slides[slides.count - 1].lines.append(String(text.dropLast(2))) }
+                    if let table = tables.closeTable(), !inNotes, let text = tableLine(table) {
+                        slides[slides.count - 1].lines.append(text)
                     }
                 default: break
                 }

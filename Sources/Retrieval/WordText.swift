@@ -28,17 +28,14 @@ enum WordText {
         var out = ""
         var paragraph = ""
         var heading = false, listed = false, inText = false
-        var tables: [[[String]]] = []  // open tables (nested ones write into their outer cell)
+        var tables = TableCollector()
         func endParagraph() {
             let text = paragraph.trimmingCharacters(in: .whitespaces)
             paragraph = ""
             defer { heading = false; listed = false }
             guard !text.isEmpty else { return }
-            if let row = tables.first?.indices.last, let cell = tables[0][row].indices.last {
-                // a cell's paragraphs are one line (a nested table's are its outer cell's)
-                tables[0][row][cell] += (tables[0][row][cell].isEmpty ? "" : " ") + text
-                return
-            }
+            // a cell's paragraphs are one line (a nested table's are its outer cell's)
+            if tables.add(text) { return }
             out += (heading ? "# " : listed ? "- " : "") + text + "\n\n"
         }
         XMLScanner.scan(xml) { event in
@@ -55,9 +52,9 @@ enum WordText {
                 case "t": inText = !selfClosing
                 case "tab": paragraph += " "
                 case "br", "cr": paragraph += " "
-                case "tbl": tables.append([])
-                case "tr": if tables.count == 1 { tables[0].append([]) }
-                case "tc": if tables.count == 1, !tables[0].isEmpty { tables[0][tables[0].count - 1].append("") }
+                case "tbl": tables.openTable()
+                case "tr": tables.openRow()
+                case "tc": tables.openCell()
                 default: break
                 }
             case .close(let name):
@@ -65,8 +62,7 @@ enum WordText {
                 case "t": inText = false
                 case "p": endParagraph()
                 case "tbl":
-                    guard let table = tables.popLast() else { break }
-                    if tables.isEmpty { out += rendered(table) }
+                    if let table = tables.closeTable() { out += rendered(table) }
                 default: break
                 }
             case .text(let text):
@@ -93,6 +89,30 @@ enum WordText {
             "| " + (row + Array(repeating: "", count: width - row.count)).joined(separator: " | ") + " |\n"
         }
         return line(rows[0]) + "|" + String(repeating: "---|", count: width) + "\n" + rows.dropFirst().map(line).joined() + "\n"
+    }
+}
+
+/// The tables of a document being scanned, as Word, OpenDocument and presentation readers meet
+/// them: a table, its rows, their cells, each cell's paragraphs joined into one line; a nested
+/// table's paragraphs write into its outer cell.
+struct TableCollector {
+    private var open: [[[String]]] = []
+
+    mutating func openTable() { open.append([]) }
+    mutating func openRow() { if open.count == 1 { open[0].append([]) } }
+    mutating func openCell() { if open.count == 1, !open[0].isEmpty { open[0][open[0].count - 1].append("") } }
+
+    /// Adds a paragraph to the open cell; false when there is none (the text is the document's).
+    mutating func add(_ text: String) -> Bool {
+        guard let row = open.first?.indices.last, let cell = open[0][row].indices.last else { return false }
+        open[0][row][cell] += (open[0][row][cell].isEmpty ? "" : " ") + text
+        return true
+    }
+
+    /// Closes a table: the outermost one's rows, nil for a nested one.
+    mutating func closeTable() -> [[String]]? {
+        guard let table = open.popLast() else { return nil }
+        return open.isEmpty ? table : nil
     }
 }
 

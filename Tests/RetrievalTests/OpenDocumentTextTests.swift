@@ -98,11 +98,7 @@ final class OpenDocumentTextTests: XCTestCase {
         let path = try t.indexed(Fixtures.odf.appendingPathComponent("service.odt"))
         let answer = try t.library.ask(question: "what pressure was the boiler at")
         XCTAssertTrue(answer.answer?.contains("1.4 bar") == true, "\(answer)")
-        let citation = try XCTUnwrap(answer.citations.first)
-        XCTAssertEqual(citation.offsets, LibraryAnswer.Citation.extractedText)
-        let text = try XCTUnwrap(OfficeText.text(ofFile: path.path))
-        XCTAssertEqual(String(decoding: text[citation.start..<citation.end], as: UTF8.self), citation.quote)
-        XCTAssertTrue(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
+        try t.checkExtractedCitation(of: answer, path: path)
     }
 
     func testFilesThatCannotBeReadAreRefusedByReason() throws {

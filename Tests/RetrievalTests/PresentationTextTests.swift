@@ -68,11 +68,7 @@ final class PresentationTextTests: XCTestCase {
         let path = try t.indexed(Fixtures.odf.appendingPathComponent("openday.pptx"))
         let answer = try t.library.ask(question: "who is doing the teas at the open day")
         XCTAssertTrue(answer.answer?.contains("Niamh Doyle") == true, "\(answer)")
-        let citation = try XCTUnwrap(answer.citations.first)
-        XCTAssertEqual(citation.offsets, LibraryAnswer.Citation.extractedText)
-        let text = try XCTUnwrap(OfficeText.text(ofFile: path.path))
-        XCTAssertEqual(String(decoding: text[citation.start..<citation.end], as: UTF8.self), citation.quote)
-        XCTAssertTrue(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
+        try t.checkExtractedCitation(of: answer, path: path)
     }
 
     func testAFileThatIsNoPresentationIsRefusedByReason() throws {

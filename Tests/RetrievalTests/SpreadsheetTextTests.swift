@@ -74,12 +74,10 @@ final class SpreadsheetTextTests: XCTestCase {
 
     func testAWorkbookAnswerCitesItsTextAndAFileThatIsNoWorkbookIsRefused() throws {
         let t = try TempLibrary()
-        _ = try t.indexed(Fixtures.xlsx.appendingPathComponent("budget.xlsx"))
+        let path = try t.indexed(Fixtures.xlsx.appendingPathComponent("budget.xlsx"))
         let answer = try t.library.ask(question: "how much were groceries in february")
         XCTAssertTrue(answer.answer?.contains("£91.30") == true, "\(answer)")
-        let citation = try XCTUnwrap(answer.citations.first)
-        XCTAssertEqual(citation.offsets, LibraryAnswer.Citation.extractedText)
-        XCTAssertTrue(CitationCheck.verify(citation, pdfTexts: t.library.pdfTexts))
+        try t.checkExtractedCitation(of: answer, path: path)
         let docx = Array(try Data(contentsOf: Fixtures.docx.appendingPathComponent("quote.docx")))
         XCTAssertThrowsError(try SpreadsheetText.text(docx, path: "q.xlsx")) { error in
             XCTAssertEqual("\(error)", "q.xlsx: Excel document text cannot be read: no xl/workbook.xml in the archive")

@@ -32,6 +32,19 @@ extension TempLibrary {
         XCTAssertEqual(try library.processQueue().indexed, 1)
         return path
     }
+
+    /// The first citation of `answer`: offsets into the extracted text of the document at `path`
+    /// (an Office one), whose quote is those bytes and passes the citation check.
+    @discardableResult
+    func checkExtractedCitation(of answer: LibraryAnswer, path: URL,
+                                file: StaticString = #filePath, line: UInt = #line) throws -> LibraryAnswer.Citation {
+        let citation = try XCTUnwrap(answer.citations.first, file: file, line: line)
+        XCTAssertEqual(citation.offsets, LibraryAnswer.Citation.extractedText, file: file, line: line)
+        let text = try XCTUnwrap(OfficeText.text(ofFile: path.path), file: file, line: line)
+        XCTAssertEqual(String(decoding: text[citation.start..<citation.end], as: UTF8.self), citation.quote, file: file, line: line)
+        XCTAssertTrue(CitationCheck.verify(citation, pdfTexts: library.pdfTexts), file: file, line: line)
+        return citation
+    }
 }
 
 /// A throw-away home with a library over it; removed when the test ends.

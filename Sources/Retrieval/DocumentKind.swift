@@ -50,9 +50,8 @@ public enum DocumentKind: String, Sendable, Codable {
     /// with a count (`4-weekly charge (EUR)`, CSV `+records4`). Mail, calendars and contacts
     /// (`MailText`, `CalendarText`, `ContactText`), Word documents (`WordText`), Excel
     /// workbooks (`SpreadsheetText`), OpenDocument files (`OpenDocumentText`) and presentations
-    /// (`PresentationText`) are at `+1`; a
-    /// table's date that a workbook's reader spelled out is not spelled again (Markdown `+records7`,
-    /// workbooks `+2`).
+    /// (`PresentationText`) are at `+1`; a table's date that a workbook's reader spelled out is
+    /// not spelled again (Markdown `+records7`, workbooks `+2`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout3"

@@ -30,7 +30,7 @@ enum OpenDocumentText {
     /// `body` over the archive and its `content.xml`; a password-protected document (its
     /// manifest says its parts are encrypted) is refused by that reason, not read as noise.
     static func open(_ bytes: [UInt8], path: String, format: String,
-                             _ body: (ZipArchive, [UInt8]) throws -> [UInt8]) throws -> [UInt8] {
+                     _ body: (ZipArchive, [UInt8]) throws -> [UInt8]) throws -> [UInt8] {
         try OfficeText.open(bytes, path: path, format: format, main: "content.xml") { zip, content in
             if let manifest = try zip.read("META-INF/manifest.xml"),
                String(decoding: manifest, as: UTF8.self).contains("encryption-data") {
@@ -69,14 +69,14 @@ enum OpenDocumentText {
         }
         XMLScanner.scan(xml) { event in
             switch event {
-            case .open(let name, let attributes, let selfClosing):
+            case .open(let name, _, let selfClosing):
                 if name == region, !selfClosing { depth += 1; return }
                 guard depth > 0 else { return }
                 if skipping > 0 || skipped.contains(name) { if !selfClosing { skipping += 1 }; return }
                 switch name {
                 case "p", "h": paragraphs.append(("", name == "h"))
-                case "s": add(String(repeating: " ", count: max(1, min(Int(attributes["c"] ?? "1") ?? 1, 64))))
-                case "tab", "line-break": add(" ")
+                // (spaces collapse in the written line, so `text:s`'s count does not matter)
+                case "s", "tab", "line-break": add(" ")
                 case "list": listDepth += 1
                 case "table": tables.openTable()
                 case "table-row": tables.openRow()
@@ -134,8 +134,7 @@ enum OpenDocumentText {
                     if name == "table-cell", !selfClosing || a["value"] != nil { cell = a["value"] ?? "" }
                 case "p":
                     if inCell { if paragraphs == 0 { cell = "" } else { cell += " " }; paragraphs += 1 }
-                case "s": if inCell, paragraphs > 0 { cell += " " }
-                case "tab", "line-break": if inCell, paragraphs > 0 { cell += " " }
+                case "s", "tab", "line-break": if inCell, paragraphs > 0 { cell += " " }
                 default: break
                 }
             case .close(let name):
@@ -144,7 +143,7 @@ enum OpenDocumentText {
                 case "table-cell", "covered-table-cell":
                     inCell = false
                     var shown = cell.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                    if let date, !shown.contains(where: \.isLetter), let spelled = spelledDate(date) {
+                    if let date, !shown.contains(where: \.isLetter), let spelled = CSVExtractor.spelledISODate(ArraySlice(date.utf8)) {
                         // a date shown as a serial number (no date format) reads as its ISO date
                         if !shown.contains(where: { "/-.".contains($0) }) { shown = String(date.prefix(10)) }
                         shown += " (\(spelled))"
@@ -170,11 +169,4 @@ enum OpenDocumentText {
     /// and a document writes at most `maxCells` cells (repeats of repeats stop there).
     static let maxRepeat = 1_000
     static let maxCells = 500_000
-
-    /// `2026-02-09` or `2026-02-09T14:30:00` → "9 February 2026".
-    static func spelledDate(_ value: String) -> String? {
-        let parts = value.prefix(10).split(separator: "-")
-        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        return CSVExtractor.spelled(year: y, month: m, day: d)
-    }
 }

@@ -57,8 +57,8 @@ public enum PDFText {
 /// time; up to 32 texts (64 MB), so one answer extracts each cited file once and the next
 /// answers of a process (an eval, the MCP server) reuse them. Each `Library` has one over
 /// its own extractor (`Library.pdfTexts`), so a check finds `pdftotext` on the caller's PATH.
-/// A Word document's or a workbook's text (`WordText`, `SpreadsheetText`, in process) is kept
-/// here too: their offsets are into it.
+/// An Office document's text (`OfficeText`: Word, Excel, PowerPoint, OpenDocument, in process)
+/// is kept here too: their offsets are into it.
 public final class PDFTextCache: @unchecked Sendable {
     private let source: any PDFTextSource
     private let lock = NSLock()
@@ -68,7 +68,7 @@ public final class PDFTextCache: @unchecked Sendable {
 
     public init(source: any PDFTextSource) { self.source = source }
 
-    /// A PDF's text through `source`; a Word document's or a workbook's, read in process.
+    /// A PDF's text through `source`; an Office document's, read in process.
     private static func extract(_ path: String, _ source: any PDFTextSource) throws -> [UInt8] {
         try OfficeText.text(ofFile: path) ?? source.text(ofPDF: path)
     }

@@ -85,7 +85,7 @@ struct ZipArchive {
 enum OfficeText {
     /// The text of a file of `kind` from its bytes, or nil for a kind that is not an Office one.
     static func text(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> [UInt8]? {
-        let openDocument = URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased().hasPrefix("od")
+        let openDocument = ["odt", "ods", "odp"].contains(URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased())
         return switch kind {
         case .word: try openDocument ? OpenDocumentText.text(bytes, path: path) : WordText.text(bytes, path: path)
         case .spreadsheet: try openDocument ? OpenDocumentText.spreadsheet(bytes, path: path) : SpreadsheetText.text(bytes, path: path)

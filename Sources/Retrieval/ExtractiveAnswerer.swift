@@ -83,10 +83,11 @@ struct ExtractiveAnswerer {
             let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
             let headings = Self.headings(texts)
+            let slides = chunk.record.kind == .presentation
             let matched = Self.underHeadings(texts.map(terms.matches), headings: headings, terms: terms,
                                              startsDocument: chunk.ordinal == 0) {
                 answerType != .open && answerType.isSatisfied(by: texts[$0], question: question)
-            } stamp: { Self.isStamp(texts[$0]) }
+            } stamp: { Self.isStamp(texts[$0]) } notes: { slides && texts[$0].hasPrefix(PresentationText.notesLabel) }
             return (bytes, ranges, texts, headings, Self.closingSums(matched, texts: texts, headings: headings, terms: terms))
         }
         let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
@@ -149,10 +150,12 @@ struct ExtractiveAnswerer {
     /// after it) holding the kind of answer asked (`typed`) and no `stamp` (`isStamp`): "# Spring
     /// open day" then "Bramley Road allotments, Saturday 9 May 2026" answers "when is the spring
     /// open day" (a line without a date does not take them, so the lead does not outrank a
-    /// section that answers).
+    /// section that answers). A slide's speaker `notes` end its lead as a heading does: a title
+    /// slide's subtitle is its lead.
     static func underHeadings(_ matched: [(coverage: Double, found: [Bool])], headings: [Bool], terms: QuestionTerms,
                               startsDocument: Bool, typed: (Int) -> Bool = { _ in false },
-                              stamp: (Int) -> Bool = { _ in false }) -> [(coverage: Double, found: [Bool])] {
+                              stamp: (Int) -> Bool = { _ in false },
+                              notes: (Int) -> Bool = { _ in false }) -> [(coverage: Double, found: [Bool])] {
         var heading: [Bool]?
         var title: [Bool]?
         var titleSeen = !startsDocument
@@ -164,8 +167,9 @@ struct ExtractiveAnswerer {
                 titleSeen = true
                 continue
             }
-            // (the lead a single line: the next is a heading or the chunk's end)
-            let lead = i > 0 && headings[i - 1] && (i + 1 == headings.count || headings[i + 1]) && typed(i) && !stamp(i)
+            // (the lead a single line: the next is a heading, notes or the chunk's end)
+            let lead = i > 0 && headings[i - 1] && (i + 1 == headings.count || headings[i + 1] || notes(i + 1))
+                && typed(i) && !stamp(i)
             guard let words = heading ?? title.flatMap({ lead ? $0 : nil }), words.contains(true) else { continue }
             let found = zip(matched[i].found, words).map { $0 || $1 }
             result[i] = (terms.coverage(of: found), found)

@@ -14,15 +14,26 @@ enum LexicalSearch {
             """, [query, limit]) { ($0.int64(0), $0.double(1)) }
     }
 
-    /// Number of chunks containing each word (FTS stems it), counted up to `cap`.
+    /// Number of chunks containing each word (FTS stems it), counted up to `cap`. A word in a few
+    /// chunks counts each text once: a file kept twice (`report.pptx` beside its `report.odp`, a
+    /// download's `(1)` copy) holds its rare words no more often than one copy does, so they weigh
+    /// the same in the question's terms.
     static func documentFrequencies(_ words: [String], cap: Int, _ c: Connection) throws -> [String: Int] {
         let count = try c.prepare("SELECT count(*) FROM (SELECT rowid FROM library_fts WHERE library_fts MATCH ? LIMIT ?)")
+        let distinct = try c.prepare("""
+            SELECT count(DISTINCT text) FROM library_chunks
+            WHERE id IN (SELECT rowid FROM library_fts WHERE library_fts MATCH ?)
+            """)
         var result: [String: Int] = [:]
         for word in words {
-            result[word] = try count.rows(["\"\(word)\"", cap]) { $0.int(0) }.first ?? 0
+            let n = try count.rows(["\"\(word)\"", cap]) { $0.int(0) }.first ?? 0
+            result[word] = n > 1 && n <= distinctTexts ? try distinct.rows(["\"\(word)\""]) { $0.int(0) }.first ?? n : n
         }
         return result
     }
+    /// Up to this many chunks, a word's frequency counts distinct texts (beyond it a copy moves
+    /// a common word's weight little, and comparing texts would cost a lookup per chunk).
+    static let distinctTexts = 32
 
     /// Number of chunks in the library.
     static func chunkCount(_ c: Connection) throws -> Int {

@@ -116,13 +116,16 @@ enum PresentationText {
         return text.isEmpty ? nil : String(text.dropLast(2))
     }
 
+    /// What opens a slide's line of speaker notes.
+    static let notesLabel = "Notes: "
+
     /// The slides as Markdown.
     static func rendered(_ slides: [Slide]) -> String {
         var out = ""
         for (index, slide) in slides.enumerated() where !(slide.title.isEmpty && slide.lines.isEmpty && slide.notes.isEmpty) {
             out += "# Slide \(index + 1)" + (slide.title.isEmpty ? "" : ": " + slide.title) + "\n\n"
             for line in slide.lines { out += line + "\n\n" }
-            if !slide.notes.isEmpty { out += "Notes: " + slide.notes.joined(separator: " ") + "\n\n" }
+            if !slide.notes.isEmpty { out += notesLabel + slide.notes.joined(separator: " ") + "\n\n" }
         }
         return out
     }

@@ -71,6 +71,30 @@ final class PresentationTextTests: XCTestCase {
         try t.checkExtractedCitation(of: answer, path: path)
     }
 
+    func testATitleSlidesSubtitleAnswersForItsTitleAboveItsNotes() throws {
+        // "# Slide 1: Spring open day", its subtitle with the date, then its notes: the notes
+        // end the subtitle's lead as the next slide's heading would
+        let t = try TempLibrary()
+        let path = try t.indexed(Fixtures.odf.appendingPathComponent("openday.pptx"))
+        let answer = try t.library.ask(question: "when is the spring open day")
+        XCTAssertEqual(answer.answer, "Bramley Road allotments, Saturday 9 May 2026", "\(answer)")
+        try t.checkExtractedCitation(of: answer, path: path)
+    }
+
+    func testADeckKeptTwiceAnswersAsOneCopyDoes() throws {
+        // The .odp is LibreOffice's save of the .pptx: the same text twice. Its rare words count
+        // once, so the copy does not drag the answer under the threshold (it did: 0.85 → 0.36).
+        let t = try TempLibrary()
+        for name in ["openday.pptx", "service.odt", "allotment.ods"] { try t.indexed(Fixtures.odf.appendingPathComponent(name)) }
+        let one = try t.library.ask(question: "what time is the raffle drawn")
+        try t.indexed(Fixtures.odf.appendingPathComponent("openday.odp"))
+        let two = try t.library.ask(question: "what time is the raffle drawn")
+        for answer in [one, two] {
+            XCTAssertEqual(answer.answer, "Raffle drawn at 15:30", "\(answer)")
+        }
+        XCTAssertEqual(two.confidence, one.confidence, accuracy: 0.1)
+    }
+
     func testAFileThatIsNoPresentationIsRefusedByReason() throws {
         let docx = Array(try Data(contentsOf: Fixtures.docx.appendingPathComponent("quote.docx")))
         XCTAssertThrowsError(try OfficeText.text(docx, kind: .presentation, path: "x.pptx")) { error in

@@ -230,7 +230,10 @@ enum Measure {
     static let moneyWords: Set<String> = ["cost", "costs", "pay", "paid", "pays", "spend", "spent", "spends", "charge",
                                           "charged", "charges", "price", "priced", "fee", "fees", "quote", "quoted", "owe",
                                           "owed", "raise", "raised", "earn", "earned", "earns", "premium", "bill", "refund",
-                                          "refunded", "deposit", "salary", "rent", "money", "budget", "fare"]
+                                          "refunded", "deposit", "salary", "rent", "money", "budget", "fare",
+                                          // money given: "how much did the trust award us"
+                                          "award", "awarded", "grant", "granted", "donate", "donated", "donation",
+                                          "donations", "reimburse", "reimbursed", "income", "wage", "wages"]
     static let currencyWords: Set<String> = ["pound", "pounds", "pence", "dollar", "dollars", "cent", "cents", "euro", "euros",
                                              "yen", "yuan", "franc", "francs", "mark", "marks", "rupee", "rupees", "lira",
                                              "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur",

@@ -15,6 +15,27 @@ extension CSVExtractor {
         return spelled(year: year, month: month, day: day)
     }
 
+    /// `spelledISODate`, and for a timestamp (`2026-12-20T05:50-07:00`) its time of day as
+    /// written, which the `T` glues to the date (`20 December 2026, 05:50`; `12:50 UTC` for one
+    /// in UTC, `…Z`): "report time on the 20th" finds `05:50`. Midnight to the second
+    /// (`2026-06-18T00:00:00`, a day stored as a timestamp) is no time of day.
+    static func spelledTimestamp(_ value: ArraySlice<UInt8>) -> String? {
+        guard let date = spelledISODate(value) else { return nil }
+        let b = Array(value.prefix(32))
+        func digit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
+        guard b.count >= 16, b[10] == 0x54, digit(11), digit(12), b[13] == 0x3A, digit(14), digit(15) else { return date }
+        var rest = 16
+        var seconds = "00"
+        if rest < b.count, b[rest] == 0x3A, digit(rest + 1), digit(rest + 2) {
+            seconds = String(decoding: b[(rest + 1)...(rest + 2)], as: UTF8.self)
+            rest += 3
+            if rest < b.count, b[rest] == 0x2E { rest += 1; while digit(rest) { rest += 1 } }
+        }
+        let time = String(decoding: b[11..<16], as: UTF8.self)
+        if time == "00:00" && seconds == "00" { return date }
+        return date + ", " + time + (rest < b.count && b[rest] == 0x5A ? " UTC" : "")
+    }
+
     /// The order of each column whose every value is a numeric date (`5/3/2025`, `05.03.2025`,
     /// `05-03-2025`, optionally followed by a time): day first when some first number is above 12,
     /// month first when some second number is; nil for other columns and for a column that does

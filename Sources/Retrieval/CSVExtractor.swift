@@ -46,7 +46,7 @@ enum CSVExtractor {
                 first = false
                 builder.appendText((column < labels.count ? labels[column] : "column \(column + 1)") + ": ")
                 appendValue(value, bytes: bytes, to: &builder)
-                if let spelled = spelledISODate(bytes[value])
+                if let spelled = spelledTimestamp(bytes[value])
                     ?? orders[column].flatMap({ spelledNumericDate(bytes[value], dayFirst: $0 == .dayFirst) }) {
                     builder.appendText(" (\(spelled))")
                 }

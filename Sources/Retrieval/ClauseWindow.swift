@@ -63,8 +63,9 @@ struct ClauseWindow {
         // finds: they answer ("maya's CIIS id number": `patient ciis id: 7781204; patient first
         // name: Maya; …`, the rest of the record left out) — unless the question asks a kind of
         // answer they lack and another field holds ("when is papa's eye screening": `title:
-        // Diabetic eye screening` holds the words, `start: 2026-04-08…` the date)
-        if let leadRange {
+        // Diabetic eye screening` holds the words, `start: 2026-04-08…` the date); a card's
+        // name alone answers nothing asked of it ("the pharmacist's name at plenty road pharmacy")
+        if let leadRange, !Self.isCard(fields, bytes) {
             let head = fields[0].lowerBound..<leadRange.upperBound
             let headText = String(decoding: bytes[head], as: UTF8.self)
             let typedElsewhere = !typed(headText) && fields[offset...].contains { typed(String(decoding: bytes[$0], as: UTF8.self)) }
@@ -112,7 +113,9 @@ struct ClauseWindow {
     func leadingFields(_ fields: [Range<Int>], _ bytes: [UInt8]) -> Range<Int>? {
         let texts = fields.prefix(5).map { String(decoding: bytes[$0], as: UTF8.self) }
         let labels = texts.map { TextSignals.labelled($0).map { TextSignals.words(String($0.label)) } ?? [] }
-        guard let start = labels.prefix(3).firstIndex(where: Self.identifying) else { return nil }
+        // (an address book's card opens with whose it is: `contact: Nate Ferreira; …; note: Has
+        // our spare house key`)
+        guard let start = Self.isCard(fields, bytes) ? 0 : labels.prefix(3).firstIndex(where: Self.identifying) else { return nil }
         var end = start + 1
         while end < labels.count, end - start < 3 {
             let asked = terms.coverage(ofText: texts[end]) > 0
@@ -124,6 +127,11 @@ struct ClauseWindow {
             end += 1
         }
         return start..<end
+    }
+
+    /// Whether the record is an address book's card (`ContactText`: `contact: Nate Ferreira; …`).
+    static func isCard(_ fields: [Range<Int>], _ bytes: [UInt8]) -> Bool {
+        fields.first.map { bytes[$0].starts(with: Array("contact: ".utf8)) } ?? false
     }
 
     /// Labels that say whose or which record a field's record is.

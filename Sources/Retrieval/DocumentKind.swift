@@ -35,7 +35,8 @@ public enum DocumentKind: String, Sendable, Codable {
     /// Appended to a document's content hash: a file indexed by an extractor of another version
     /// is not unchanged, so the next `library add` reads it again. A PDF's offsets are into its
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
-    /// composition; `+layout3` reads a table's blocks as rows); records (CSV, JSON, HTML and
+    /// composition; `+layout3` reads a table's blocks as rows, `+layout4` pairs a label of five
+    /// words with its value as `RowLabel` does elsewhere); records (CSV, JSON, HTML and
     /// Markdown tables) are read as labelled lines, and an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
     /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`); an HTML
     /// definition list's term labels its description (HTML `+records4`), a JSON camelCase key
@@ -51,14 +52,15 @@ public enum DocumentKind: String, Sendable, Codable {
     /// (`MailText`, `CalendarText`, `ContactText`), Word documents (`WordText`), Excel
     /// workbooks (`SpreadsheetText`), OpenDocument files (`OpenDocumentText`) and presentations
     /// (`PresentationText`) are at `+1`; a table's date that a workbook's reader spelled out is
-    /// not spelled again (Markdown `+records7`, workbooks `+2`).
+    /// not spelled again (Markdown `+records7`, workbooks `+2`); a timestamp's time of day is
+    /// spelled beside its date (JSON `+records7`, CSV `+records6`).
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout3"
+        case .pdf: "+layout4"
         case .html: "+records6"
-        case .json: "+records6"
+        case .json: "+records7"
         case .markdown: "+records7"
-        case .csv: "+records5"
+        case .csv: "+records6"
         case .text, .code: ""
         case .email, .calendar, .contacts, .word, .presentation: "+1"
         case .spreadsheet: "+2"

@@ -224,7 +224,7 @@ enum JSONRecords {
             for (n, (r, isString)) in shown.enumerated() {
                 if n > 0 { builder.appendText(", ") }
                 builder.appendSource(r)
-                if isString, let spelled = CSVExtractor.spelledISODate(b[r]) { builder.appendText(" (\(spelled))") }
+                if isString, let spelled = CSVExtractor.spelledTimestamp(b[r]) { builder.appendText(" (\(spelled))") }
             }
         }
 

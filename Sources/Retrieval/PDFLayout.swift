@@ -55,13 +55,25 @@ enum PDFLayout {
     }
 
     /// A page's paragraphs: each block's lines, with side-by-side one-line blocks joined as a row
-    /// and a table's column blocks read as its rows (`tables`), where its first block was.
+    /// and a table's column blocks read as its rows (`tables`), where its first block was. A
+    /// table poppler gives two rows to a block is several tables one under another: the row of
+    /// one-line labels right above the first (`Description  Current  YTD`) labels each of them
+    /// (`Description: Federal Income Tax; Current: 1,162.19; YTD: 21,402.18`), and the rows of
+    /// one-line blocks right under them that sit in its columns (`GROSS PAY  7,536.28  135,365.84`).
     static func paragraphs(_ blocks: [[Line]]) -> [String] {
         var out: [String] = []
         var cells: [Line] = []
+        // the header of the table last written, across its columns, and where that table ends
+        var heading: (header: [Line], bottom: Double)?
         func flush() {
-            out += runText(rows(of: cells))
+            var run = rows(of: cells)
             cells = []
+            if let (header, bottom) = heading {
+                let continued = continuing(&run, header: header, below: bottom)
+                if !continued.rows.isEmpty { out.append(labelled(header: header, body: continued.rows)) }
+            }
+            heading = nil
+            out += runText(run)
         }
         let blocks = blocks.map { $0.filter { !$0.words.isEmpty } }
         let tables = tables(blocks)
@@ -69,8 +81,28 @@ enum PDFLayout {
         let tableAt = Dictionary(uniqueKeysWithValues: tables.map { ($0.joined().min()!, $0) })
         for (index, lines) in blocks.enumerated() {
             if let table = tableAt[index] {
+                let columns = table.map { column(of: $0, in: blocks) }
+                let all = columns.joined()
+                let (top, bottom) = (all.map(\.yMin).min()!, all.map(\.yMax).max()!)
+                var header: [Line]?
+                var run = rows(of: cells)
+                if let last = run.last, let named = headerCells(last, over: columns, top: top) {
+                    header = named
+                    cells.removeAll { cell in last.contains { $0.xMin == cell.xMin && $0.yMin == cell.yMin } }
+                } else if let (above, end) = heading {
+                    // the same table's next block of rows, with nothing but its rows between
+                    let continued = continuing(&run, header: above, below: end)
+                    if run.isEmpty, let named = headerCells(above, over: columns, top: top, after: continued.bottom) {
+                        header = named
+                    }
+                }
                 flush()
-                out.append(tableText(table.map { column(of: $0, in: blocks) }))
+                if let header {
+                    out.append(labelled(header: header, body: tableRows(columns).map { $0.compactMap { $0 } }))
+                    heading = (header, bottom)
+                } else {
+                    out.append(tableText(columns))
+                }
                 continue
             }
             guard !inTable.contains(index), !lines.isEmpty else { continue }
@@ -83,6 +115,47 @@ enum PDFLayout {
         }
         flush()
         return out
+    }
+
+    /// `row` as the header of the table of `columns` whose top is `top`: one cell of words for
+    /// each column, left to right, each ending past the column before its own and starting
+    /// before the one after (numbers set right under labels set left), its foot within a line and a
+    /// half above the table (or of `after`, the foot of the rows it last labelled). Each cell
+    /// is widened to its column's width, so that a cell under it finds it.
+    static func headerCells(_ row: [Line], over columns: [[Line]], top: Double, after: Double? = nil) -> [Line]? {
+        guard row.count == columns.count, isHeader(row, minimum: 2), let first = row.first else { return nil }
+        let height = max(first.yMax - first.yMin, 1)
+        let foot = after ?? row.map(\.yMax).max()!
+        guard foot <= top + height / 2, top - foot <= 1.5 * height else { return nil }
+        let extents = columns.map(bounds)
+        for (i, cell) in row.enumerated() {
+            if i > 0, cell.xMax <= extents[i - 1].xMax { return nil }
+            if i + 1 < extents.count, cell.xMin >= extents[i + 1].xMin { return nil }
+        }
+        return zip(row, extents).map { cell, extent in
+            Line(words: cell.words, xMin: min(cell.xMin, extent.xMin), yMin: cell.yMin, xMax: max(cell.xMax, extent.xMax), yMax: cell.yMax)
+        }
+    }
+
+    /// The first rows of `run` that go on the table under `header` ending at `bottom`: each
+    /// within a line and a half of the one above, of two cells or more, each in its own column
+    /// of the header (the one it overlaps most). They are taken from `run`; `bottom` is where the last ends.
+    static func continuing(_ run: inout [[Line]], header: [Line], below bottom: Double) -> (rows: [[Line]], bottom: Double) {
+        var rows: [[Line]] = []
+        var foot = bottom
+        while let row = run.first, row.count >= 2, let first = row.first {
+            let height = max(first.yMax - first.yMin, 1)
+            let columns = row.map { cell -> Int? in
+                let overlaps = header.map { min($0.xMax, cell.xMax) - max($0.xMin, cell.xMin) }
+                return overlaps.indices.max { overlaps[$0] < overlaps[$1] }.flatMap { overlaps[$0] > 0 ? $0 : nil }
+            }
+            guard first.yMin >= foot - height / 2, first.yMin - foot <= 1.5 * height,
+                  Set(columns.compactMap { $0 }).count == row.count else { break }
+            rows.append(row)
+            foot = row.map(\.yMax).max()!
+            run.removeFirst()
+        }
+        return (rows, foot)
     }
 
     /// One-line blocks that follow each other in reading order, as rows: top to bottom (tops

@@ -83,10 +83,10 @@ extension PDFLayout {
 
     /// Columns of labels each beside a column of their values (`Invoice no.` beside `CVC-20931`,
     /// `Invoice date` beside `31/03/2026`): an even number of columns, each odd one's lines
-    /// labels of four words or fewer (`RowLabel`).
+    /// labels (`RowLabel`: `End of grant report due` beside `30 April 2027`).
     static func labelPairs(_ columns: [[Line]]) -> Bool {
         columns.count % 2 == 0 && stride(from: 0, to: columns.count, by: 2).allSatisfy { c in
-            columns[c].allSatisfy { $0.words.count <= 4 && RowLabel.separator(after: $0.text) != nil }
+            columns[c].allSatisfy { RowLabel.separator(after: $0.text) != nil }
         }
     }
 
@@ -150,9 +150,10 @@ extension PDFLayout {
     }
 
     /// Rows under a header, one line each: each cell labelled with the header cell above it
-    /// (`Amount: £12.40`; the one it overlaps most across the page, else the nearest within a
-    /// cell's width), dates spelled out as a spreadsheet's column of them is (`CSVExtractor`),
-    /// cells joined by `; `.
+    /// (`Amount: £12.40`; in order when a row has a cell for each, else the one it overlaps most
+    /// across the page, else the nearest within a cell's width), dates spelled out as a
+    /// spreadsheet's column of them is (`CSVExtractor`), cells joined by `; `; a header cell
+    /// that labels no cell keeps its text on a line of its own, before the rows.
     static func labelled(header: [Line]?, body: [[Line]]) -> String {
         func column(of cell: Line) -> Int? {
             guard let header else { return nil }
@@ -164,7 +165,15 @@ extension PDFLayout {
                   distances[near] <= max(cell.xMax - cell.xMin, 20) else { return nil }
             return near
         }
-        let placed = body.map { row in row.map { (column: column(of: $0), cell: $0) } }
+        // a row of one cell to each label takes them in order (`Gross Pay  Total Taxes  NET PAY`
+        // over amounts set between them)
+        let placed: [[(column: Int?, cell: Line)]] = body.map { row in
+            let inOrder = header?.count == row.count
+            return row.enumerated().map { index, cell in (column: inOrder ? index : column(of: cell), cell: cell) }
+        }
+        // and a label no cell takes is not lost: the header is a line of its own
+        let taken = Set(placed.joined().compactMap { $0.column })
+        let unused = header.map { Set($0.indices).subtracting(taken) } ?? []
         let width = header?.count ?? (body.map(\.count).max() ?? 0)
         let byColumn = placed.map { row in
             (0..<width).map { c in
@@ -173,7 +182,8 @@ extension PDFLayout {
             }
         }
         let orders = CSVExtractor.dateOrders(byColumn)
-        return placed.map { row in
+        let headerLine: [String] = unused.isEmpty ? [] : [rowText(header?.map(\.text) ?? [])]
+        let rows: [String] = placed.map { row in
             row.enumerated().map { index, entry in
                 let column = header == nil ? index : entry.column
                 var text = entry.cell.text
@@ -186,7 +196,8 @@ extension PDFLayout {
                 }
                 return text
             }.joined(separator: "; ")
-        }.joined(separator: "\n")
+        }
+        return (headerLine + rows).joined(separator: "\n")
     }
 
     /// A line cut where a gap between two words is wider than half the line's height (a space is

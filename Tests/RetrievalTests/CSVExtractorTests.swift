@@ -83,10 +83,27 @@ final class CSVExtractorTests: XCTestCase {
         // a column that counts (`4-weekly charge`) leaves the header a header
         let box = "Sub ID,Name,4-weekly charge (EUR)\nBA-001,Mairéad Collins,100.00\n"
         XCTAssertEqual(try extract(box).0.text, "Sub ID: BA-001; Name: Mairéad Collins; 4-weekly charge (EUR): 100.00\n")
-        XCTAssertEqual(DocumentKind.csv.extractionVersion, "+records5")
+        XCTAssertEqual(DocumentKind.csv.extractionVersion, "+records6")
         // a first row of values is no header, though it holds words
         let rows = "Geoff Pennington,07700 914 362,Yes\nKevin Doyle,07790 335 126,No\n"
         XCTAssertTrue(try extract(rows).0.isIdentity)
+    }
+
+    func testATimestampsTimeOfDayIsSpelledBesideItsDate() {
+        func spelled(_ s: String) -> String? { CSVExtractor.spelledTimestamp(ArraySlice(Array(s.utf8))) }
+        XCTAssertEqual(spelled("2026-12-20T05:50-07:00"), "20 December 2026, 05:50")
+        XCTAssertEqual(spelled("2026-12-20T12:50Z"), "20 December 2026, 12:50 UTC")
+        XCTAssertEqual(spelled("2026-12-02T09:30:15.250Z"), "2 December 2026, 09:30 UTC")
+        XCTAssertEqual(spelled("2026-06-18T08:47:00+02:00"), "18 June 2026, 08:47")
+        // a day stored as a timestamp, a date alone, a date and a time apart: no time glued to spell
+        XCTAssertEqual(spelled("2026-06-18T00:00:00Z"), "18 June 2026")
+        XCTAssertEqual(spelled("2026-06-18"), "18 June 2026")
+        XCTAssertEqual(spelled("2026-06-18 10:00"), "18 June 2026")
+        XCTAssertEqual(spelled("2026-06-18T1"), "18 June 2026")
+        XCTAssertNil(spelled("2026-06-31T10:00"))
+        // in a CSV's row, beside the value as written
+        let rows = "Leg,Out\nDEN-SEA,2026-12-20T12:50Z\n"
+        XCTAssertEqual(try extract(rows).0.text, "Leg: DEN-SEA; Out: 2026-12-20T12:50Z (20 December 2026, 12:50 UTC)\n")
     }
 
     func testOnlyRealISODatesAreSpelledOut() {

@@ -83,6 +83,21 @@ import Testing
         return parts.map(\.text)
     }
 
+    @Test func anAddressBooksCardAnswersWithWhoseCardItIs() {
+        // the note that answers, led by the card's name ("who has our spare key": not the note
+        // alone, whose only names are the neighbour's wife and dog)
+        let nate = "contact: Nate Ferreira; mobile: (303) 555-0193; email: nate.ferreira@example.net; address (work): "
+            + "11490 Larkspur Hollow Dr, Cottonwood Mesa, CO, 80134, USA; groups: Contacts; note: Next door neighbor "
+            + "(wife Carla). Has our spare house key. Watches Biscuit when we travel."
+        let f = ["spare": 1, "key": 2, "nate": 1, "pharmacy": 2, "pharmacist": 1, "plenty": 1, "road": 4]
+        #expect(parts("who has our spare key", nate, frequencies: f)
+            == ["contact: Nate Ferreira", "note: Next door neighbor (wife Carla). Has our spare house key. Watches Biscuit when we travel."])
+        // a card's name alone answers nothing asked of the card, though it holds the question's words
+        let pharmacy = "contact: Plenty Road Pharmacy; work phone: (03) 5550 1842; address (work): 388 Plenty Road, "
+            + "Preston, VIC, 3072, Australia; groups: Contacts; note: Pharmacist Hanh knows dad's Webster pack - ask for her"
+        #expect(parts("what's the pharmacist's name at plenty road pharmacy", pharmacy, frequencies: f).contains { $0.contains("Hanh") })
+    }
+
     @Test func aLongRecordAnswersWithWhoseItIsAndTheFieldsAsked() {
         let f = ["tom": 3, "thomas": 3, "passport": 2, "number": 9, "ghic": 1, "card": 4, "expire": 0, "miles": 0, "service": 3]
         #expect(parts("What's Tom's passport number?", Self.thomas, frequencies: f)

@@ -51,7 +51,7 @@ final class ExtractionTests: XCTestCase {
         let json = #"{"exported": "2026-10-30T19:02:11Z", "subs": [{"name": "Spotify", "price": 19.99, "renews": "2026-11-21", "tags": ["music", "family"], "notes": ""}, {"name": "Gym", "cancel": true}], "empty": {}}"#
         let (text, bytes) = try extract(json, .json)
         XCTAssertEqual(text.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init), [
-            "exported: 2026-10-30T19:02:11Z (30 October 2026)",
+            "exported: 2026-10-30T19:02:11Z (30 October 2026, 19:02 UTC)",
             "name: Spotify; price: 19.99; renews: 2026-11-21 (21 November 2026); tags: music, family",
             "name: Gym; cancel: true",
         ])

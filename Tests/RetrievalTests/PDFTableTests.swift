@@ -157,4 +157,49 @@ extension PDFTableTests {
             "Siobhán Crowley MVB Conor Lehane MVB Vets", "Main Street, Timoleague, Co. Cork Tel 023 555 0155",
         ])
     }
+
+    @Test func aHeaderOverATableOfTwoRowBlocksLabelsEveryBlockAndTheRowsUnder() {
+        // a pay statement as poppler gives it: the header's cells one block each, then blocks of
+        // two rows per column (amounts set right, under labels set left), then a row of one-line
+        // blocks in the same columns
+        let page = [
+            Self.block([(45, 200, "TAXES")]),
+            Self.block([(45, 215, "Description")]), Self.block([(392, 215, "Current")]), Self.block([(476, 215, "YTD")]),
+            Self.block([(45, 228, "Federal Income Tax"), (45, 240, "Social Security")]),
+            Self.block([(435, 228, "1,162.19"), (447, 240, "431.98")]),
+            Self.block([(524, 228, "21,402.18"), (530, 240, "7,912.40")]),
+            Self.block([(45, 253, "Medicare"), (45, 265, "State Income Tax")]),
+            Self.block([(447, 253, "101.03"), (447, 265, "261.57")]),
+            Self.block([(530, 253, "1,850.47"), (530, 265, "4,890.33")]),
+            Self.block([(45, 279, "FAMLI")]), Self.block([(453, 279, "32.87")]), Self.block([(536, 279, "602.11")]),
+            Self.block([(45, 300, "DEDUCTIONS")]),
+        ]
+        #expect(PDFLayout.paragraphs(page) == [
+            "TAXES",
+            """
+            Description: Federal Income Tax; Current: 1,162.19; YTD: 21,402.18
+            Description: Social Security; Current: 431.98; YTD: 7,912.40
+            """,
+            """
+            Description: Medicare; Current: 101.03; YTD: 1,850.47
+            Description: State Income Tax; Current: 261.57; YTD: 4,890.33
+            """,
+            "Description: FAMLI; Current: 32.87; YTD: 602.11",
+            "DEDUCTIONS",
+        ])
+        // a header whose cells do not stand over their columns in order labels nothing
+        let shifted = [Self.block([(45, 215, "Description")]), Self.block([(540, 215, "Current")]), Self.block([(560, 215, "YTD")])]
+            + page[4...6]
+        #expect(PDFLayout.paragraphs(shifted).first == "Description; Current; YTD")
+    }
+
+    @Test func aHeaderThatLabelsNoCellKeepsItsText() {
+        // amounts set between the header's cells: one to each, in order; a header cell that no
+        // cell takes is a line of its own, never lost
+        let header = [Self.row(512, [(45, "Gross Pay")]), Self.row(512, [(224, "Total Taxes")]), Self.row(512, [(397, "NET PAY")])]
+        let amounts = [Self.row(525, [(183, "7,536.28")]), Self.row(525, [(356, "3,550.15")]), Self.row(525, [(526, "3,986.13")])]
+        #expect(PDFLayout.paragraphs((header + amounts).map { [$0] }) == ["Gross Pay: 7,536.28; Total Taxes: 3,550.15; NET PAY: 3,986.13"])
+        let two = [Self.row(525, [(183, "7,536.28")]), Self.row(525, [(526, "3,986.13")])]
+        #expect(PDFLayout.labelled(header: header, body: [two]) == "Gross Pay; Total Taxes; NET PAY\nTotal Taxes: 7,536.28; 3,986.13")
+    }
 }

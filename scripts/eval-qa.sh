@@ -28,6 +28,14 @@ personal() {
   "$BIN" eval qa --docs "$ROOT/Fixtures/qa-personal/$1/docs" --questions "$ROOT/Fixtures/qa-personal/$1/questions.jsonl" \
     --floors "$2,abstain=0,offsets=1"
 }
+# A library with PDFs, which need pdftotext (poppler-utils): skipped, said so, without it.
+personal_pdf() {
+  if ! command -v pdftotext >/dev/null 2>&1; then
+    echo "(a person's files, $1: skipped — pdftotext (poppler-utils) is not installed to read its PDFs)"
+    return 0
+  fi
+  personal "$1" "$2"
+}
 # Two libraries of a person's own files (Fixtures/qa-personal/PROVENANCE.md): containment,
 # answerable abstention and near misses, floors below the measured values (MiniLM: B&B 0.850,
 # 0.033, 0.55; developer 0.800, 0.033, 0.35; hashing: 0.800, 0.067, 0.60; 0.750, 0.067, 0.25 —
@@ -88,11 +96,7 @@ done
 # both. Their PDFs need pdftotext (poppler-utils); without it they are skipped, said so.
 for entry in trucker:0.55:0.20:0.25:0.93 phd:0.67:0.13:0.30:0.92 farmer:0.60:0.22:0.45:0.92; do
   IFS=: read -r lib contain false_abstain in_library hit5 <<< "$entry"
-  if ! command -v pdftotext >/dev/null 2>&1; then
-    echo "(a person's files, $lib: skipped — pdftotext (poppler-utils) is not installed to read its PDFs)"
-    continue
-  fi
-  personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
+  personal_pdf "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
 done
 # Two whose saved emails, calendars and contacts are `.eml`, `.ics` and `.vcf` (MiniLM / hashing:
 # florist 0.750 / 0.733 containment, 0.083 / 0.050 answerable abstention, 0.40 / 0.35 near misses,
@@ -116,9 +120,5 @@ personal office "contain=0.68,false_abstain=0.20,in_library=0.40,hit5=0.93"
 # 0.100 / 0.150, 0.35 / 0.40, 0.983 / 0.917): floors below both. They need pdftotext too.
 for entry in volunteer:0.65:0.17:0.28:0.90 pilot:0.45:0.22:0.28:0.88; do
   IFS=: read -r lib contain false_abstain in_library hit5 <<< "$entry"
-  if ! command -v pdftotext >/dev/null 2>&1; then
-    echo "(a person's files, $lib: skipped — pdftotext (poppler-utils) is not installed to read its PDFs)"
-    continue
-  fi
-  personal "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
+  personal_pdf "$lib" "contain=$contain,false_abstain=$false_abstain,in_library=$in_library,hit5=$hit5"
 done

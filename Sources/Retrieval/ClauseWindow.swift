@@ -131,7 +131,7 @@ struct ClauseWindow {
 
     /// Whether the record is an address book's card (`ContactText`: `contact: Nate Ferreira; …`).
     static func isCard(_ fields: [Range<Int>], _ bytes: [UInt8]) -> Bool {
-        fields.first.map { bytes[$0].starts(with: Array("contact: ".utf8)) } ?? false
+        fields.first.map { bytes[$0].starts(with: Array((ContactText.cardLabel + ": ").utf8)) } ?? false
     }
 
     /// Labels that say whose or which record a field's record is.

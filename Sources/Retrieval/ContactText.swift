@@ -11,6 +11,9 @@ import Primitives
 /// labels map to none. A value's label comes from its type (`TEL;TYPE=CELL` is `mobile`) or from
 /// the label a phone gave it (`item1.X-ABLabel:Gate code`).
 enum ContactText {
+    /// The label of a card's first field, whose name it is (`contact: Nate Ferreira`).
+    static let cardLabel = "contact"
+
     static func extract(_ bytes: [UInt8], from start: Int) -> ExtractedText {
         let lines = ContentLine.read(bytes, from: start)
         var builder = ExtractedTextBuilder(source: bytes)
@@ -32,7 +35,7 @@ enum ContactText {
 
     /// Properties read, in the order they are written, and their labels.
     private static let fields: [(name: String, label: String)] = [
-        ("FN", "contact"), ("NICKNAME", "nickname"), ("ORG", "organisation"), ("TITLE", "title"), ("ROLE", "role"),
+        ("FN", cardLabel), ("NICKNAME", "nickname"), ("ORG", "organisation"), ("TITLE", "title"), ("ROLE", "role"),
         ("TEL", "phone"), ("EMAIL", "email"), ("ADR", "address"), ("URL", "website"), ("BDAY", "birthday"),
         ("ANNIVERSARY", "anniversary"), ("CATEGORIES", "groups"), ("NOTE", "note"),
     ]

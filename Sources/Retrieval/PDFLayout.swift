@@ -65,15 +65,21 @@ enum PDFLayout {
         var cells: [Line] = []
         // the header of the table last written, across its columns, and where that table ends
         var heading: (header: [Line], bottom: Double)?
-        func flush() {
-            var run = rows(of: cells)
+        /// Writes the waiting rows (`run`, else the waiting cells'): first those that continue the
+        /// table last written; returns its header and where it now ends when nothing else waited.
+        @discardableResult
+        func flush(_ pending: [[Line]]? = nil) -> (header: [Line], bottom: Double)? {
+            var run = pending ?? rows(of: cells)
             cells = []
+            var carried: (header: [Line], bottom: Double)?
             if let (header, bottom) = heading {
                 let continued = continuing(&run, header: header, below: bottom)
                 if !continued.rows.isEmpty { out.append(labelled(header: header, body: continued.rows)) }
+                if run.isEmpty { carried = (header, continued.bottom) }
             }
             heading = nil
             out += runText(run)
+            return carried
         }
         let blocks = blocks.map { $0.filter { !$0.words.isEmpty } }
         let tables = tables(blocks)
@@ -84,19 +90,12 @@ enum PDFLayout {
                 let columns = table.map { column(of: $0, in: blocks) }
                 let all = columns.joined()
                 let (top, bottom) = (all.map(\.yMin).min()!, all.map(\.yMax).max()!)
-                var header: [Line]?
+                // a row of labels right above it, else the header of the table it goes on
                 var run = rows(of: cells)
-                if let last = run.last, let named = headerCells(last, over: columns, top: top) {
-                    header = named
-                    cells.removeAll { cell in last.contains { $0.xMin == cell.xMin && $0.yMin == cell.yMin } }
-                } else if let (above, end) = heading {
-                    // the same table's next block of rows, with nothing but its rows between
-                    let continued = continuing(&run, header: above, below: end)
-                    if run.isEmpty, let named = headerCells(above, over: columns, top: top, after: continued.bottom) {
-                        header = named
-                    }
-                }
-                flush()
+                let named = run.last.flatMap { headerCells($0, over: columns, top: top) }
+                if named != nil { run.removeLast() }
+                let carried = flush(run)
+                let header = named ?? carried.flatMap { headerCells($0.header, over: columns, top: top, after: $0.bottom) }
                 if let header {
                     out.append(labelled(header: header, body: tableRows(columns).map { $0.compactMap { $0 } }))
                     heading = (header, bottom)

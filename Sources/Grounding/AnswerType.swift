@@ -83,12 +83,19 @@ extension AnswerType {
             // (an HTML page's character references are not its words: `Rate (&#8377;)`,
             // `reference:&nbsp;K8XW3QM`)
             let plain = text.replacingOccurrences(of: #"&#?[0-9A-Za-z]+;"#, with: " ", options: .regularExpression)
-            return plain.split(whereSeparator: \.isWhitespace).contains { written in
-                let token = String(written).trimmingCharacters(in: Self.edgePunctuation)
-                return !asked.contains(token.lowercased()) && Self.isIdentifier(token)
+            // (a number to ring is no reference: "call 1-800-555-0119 and have your account number ready")
+            let tokens = plain.split(whereSeparator: \.isWhitespace).map { String($0).trimmingCharacters(in: Self.edgePunctuation) }
+            return tokens.indices.contains { i in
+                let token = tokens[i]
+                guard !asked.contains(token.lowercased()), Self.isIdentifier(token) else { return false }
+                return i == 0 || !Self.ringingWords.contains(tokens[i - 1].lowercased())
+                    || token.range(of: #"^\+?[\d()-]+$"#, options: .regularExpression) == nil
             }
         }
     }
+
+    /// Words right before a number to ring ("call 0800 555 0199", "tel: 01632 960 001").
+    static let ringingWords: Set<String> = ["call", "ring", "phone", "tel", "telephone", "text", "fax", "mobile", "cell", "whatsapp"]
 
     static let edgePunctuation = CharacterSet(charactersIn: ".,;:()[]{}\"'`*!?")
 

@@ -113,8 +113,21 @@ public struct QuestionAnalysis: Sendable, Equatable {
         self.salientWords = written
         self.salientVariants = variants
         self.content = content
-        let set = Set(words)
+        let set = Self.domainWords(words)
         domain = SensitiveDomain.allCases.first { !(SensitiveDomain.lexicon[$0] ?? []).isDisjoint(with: set) }
+    }
+
+    /// The words that may name a sensitive domain: not those of a compound that names none ("the
+    /// food bank", "a power bank", "bank holiday", "the gas bill", "gas meter reading").
+    static func domainWords(_ words: [String]) -> Set<String> {
+        Set(words.indices.filter { i in
+            let word = words[i], before = i > 0 ? words[i - 1] : "", after = i + 1 < words.count ? words[i + 1] : ""
+            let compound = word == "bank" && (["food", "power", "blood", "piggy", "river"].contains(before)
+                                              || ["holiday", "holidays"].contains(after))
+                || word == "gas" && ["bill", "bills", "meter", "reading", "readings", "account", "supplier", "tariff",
+                                     "usage"].contains(after)
+            return !compound
+        }.map { words[$0] })
     }
 
     static func answerType(_ words: [String]) -> AnswerType {
@@ -149,7 +162,8 @@ public struct QuestionAnalysis: Sendable, Equatable {
             case "who", "whom", "whose": return .entity
             case "when": return .time
             case "where": return .place
-            case "how" where ["many", "much", "long", "old", "far", "big", "large", "tall", "high", "often"].contains(at(i + 1)):
+            case "how" where ["many", "much", "long", "old", "far", "big", "large", "tall", "high", "often", "hot", "warm", "cold",
+                              "heavy", "wide", "deep", "fast"].contains(at(i + 1)):
                 return ["long", "old", "often"].contains(at(i + 1)) && at(i + 2) == "ago" ? .time : .quantity
             case "what", "which", "in":
                 // "what's the quote number for the coach bus": a reference, named in the noun
@@ -161,8 +175,14 @@ public struct QuestionAnalysis: Sendable, Equatable {
                 // the verb and its determiner names the kind of answer.
                 if w[i] != "in", let type = nounPhraseType(w, after: i) { return type }
                 // "what did I spend at Topps", "what do we owe the dentist": an amount of money
+                // ("what do te aro physio charge if i cancel late": a name of three words before it)
                 if w[i] == "what", ["did", "do", "does", "will", "would"].contains(at(i + 1)),
-                   w.dropFirst(i + 2).prefix(3).contains(where: Self.payingVerbs.contains) { return .quantity }
+                   w.dropFirst(i + 2).prefix(5).prefix(while: { !["about", "with", "for", "say", "said", "tell", "told"].contains($0) })
+                    .contains(where: Self.payingVerbs.contains) { return .quantity }
+                // "what's mei's share of the power bill", "what will my monthly hoa dues be": an amount
+                if w[i] == "what", amountNamed(nounPhrase(w, after: ["will", "would"].contains(at(i + 1)) ? i + 1 : i)) {
+                    return .quantity
+                }
             default: continue
             }
             if whWords.contains(w[i]) { return .open }
@@ -170,8 +190,21 @@ public struct QuestionAnalysis: Sendable, Equatable {
         // A question typed as a noun phrase ("sam the electrician's number", "kick off time
         // saturday?"): its noun of a kind names the answer's.
         guard isNounPhrase(w) else { return .open }
-        return w.lazy.compactMap { typeNouns[$0] }.first ?? .open
+        return w.lazy.compactMap { typeNouns[$0] }.first ?? (amountNamed(nounPhrase(w, after: -1)) ? .quantity : .open)
     }
+
+    /// Whether a noun phrase names an amount ("max housing aid grant", "gict guest house room
+    /// rate", "fuel card balance", "corrib charging us per bag"): a word of `amountWords`.
+    static func amountNamed(_ phrase: [String]) -> Bool {
+        phrase.contains(where: amountWords.contains)
+    }
+
+    /// Nouns of an amount, and the verbs of charging a noun phrase can hold.
+    static let amountWords: Set<String> = ["rate", "rates", "total", "balance", "value", "interest", "share", "max",
+                                           "maximum", "min", "minimum", "limit", "deductible", "excess", "dues",
+                                           "takings", "fee", "fees", "charge", "charges", "charging", "grant",
+                                           "allowance", "premium", "rent", "salary", "wage", "wages", "budget", "fare",
+                                           "deposit", "refund", "quote", "price", "cost", "costs", "bill"]
 }
 
 /// A measure a quantity question names, and how an answer states it.
@@ -196,7 +229,7 @@ enum Measure {
 
     static func asked(by words: Set<String>, in order: [String]) -> Measure? {
         let words = Set(words.map(WordVariants.fullForm)), order = order.map(WordVariants.fullForm)
-        if !words.isDisjoint(with: ["temperature", "hot", "warm", "degrees"]) { return .temperature }
+        if !words.isDisjoint(with: ["temperature", "hot", "warm", "cold", "degrees"]) { return .temperature }
         // "how high", "how tall", "how wide", "how deep": a length (not "how high is the rate")
         if zip(order, order.dropFirst()).contains(where: { $0 == "how" && ["high", "tall", "wide", "deep"].contains($1) }),
            words.isDisjoint(with: ["rate", "rates", "interest", "pressure", "bp", "fever", "score", "price", "bill", "cost",
@@ -216,8 +249,14 @@ enum Measure {
         let much = order.indices.first { order[$0] == "much" && $0 > 0 && order[$0 - 1] == "how" }
         let rest = much.map { order.dropFirst($0 + 1) } ?? []
         let priced = rest.first.map(beVerbs.contains) == true && !rest.dropFirst().contains { $0.count > 4 && $0.hasSuffix("ed") }
+        // (a refund, a late fee, interest or a rate is as often a share as a sum: "50%", "1.5% per month")
+        guard words.isDisjoint(with: shareWords) else { return nil }
         return priced || !words.isDisjoint(with: moneyWords) ? .money : nil
     }
+
+    /// (a late fee too: "1.5% per month"; not "the delivery fee", "the rates bill")
+    static let shareWords: Set<String> = ["refund", "refunds", "interest", "rate", "discount", "commission", "percent",
+                                          "percentage", "share", "late"]
 
     static let placeNouns: Set<String> = ["plot", "flat", "apartment", "house", "home", "garden", "room", "bedroom",
                                           "kitchen", "holding", "land", "field", "site", "office", "unit", "property",
@@ -233,7 +272,11 @@ enum Measure {
                                           "refunded", "deposit", "salary", "rent", "money", "budget", "fare",
                                           // money given: "how much did the trust award us"
                                           "award", "awarded", "grant", "granted", "donate", "donated", "donation",
-                                          "donations", "reimburse", "reimbursed", "income", "wage", "wages"]
+                                          "donations", "reimburse", "reimbursed", "income", "wage", "wages",
+                                          // "whats corrib charging us", "our deductible", "hoa dues", "how much did
+                                          // insurance cover"
+                                          "charging", "deductible", "dues", "takings", "allowance", "cover", "covered",
+                                          "covers"]
     static let currencyWords: Set<String> = ["pound", "pounds", "pence", "dollar", "dollars", "cent", "cents", "euro", "euros",
                                              "yen", "yuan", "franc", "francs", "mark", "marks", "rupee", "rupees", "lira",
                                              "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur",

@@ -75,8 +75,11 @@ struct CompletenessGate: GroundingGate {
         // the sentences around a claim, and its file's name ("total honey sales 2025?": the TOTAL
         // row of "Honey sales 2025.csv" holds neither "honey" nor "2025")
         // (a part of a record is near the rest of it: "RF 85mm F1.2" beside its insured value)
+        // (and the heading it stands under: "# Departing flights – Wednesday, April 15, 2026" over
+        // the flight's row)
         let context = live.flatMap { claim in
-            state.cited(claim).flatMap { [$0.context, $0.title] } + [state.input.claims[claim].whole ?? ""]
+            state.cited(claim).flatMap { [$0.context, $0.title, Self.heading(of: state.input.claims[claim].text, in: $0.text)] }
+                + [state.input.claims[claim].whole ?? ""]
         }
         let near = (claims + context).joined(separator: " ")
 
@@ -125,7 +128,9 @@ struct CompletenessGate: GroundingGate {
             state.cited(claim).map { evidence in
                 let text = state.input.claims[claim].text
                 let undated = asksTotal && DayMonths.of(text).isEmpty && !TextSignals.hasDate(text)
+                let heading = Self.heading(of: text, in: evidence.text)
                 return Self.datedHead(of: text, in: evidence.text) + (undated ? " " + evidence.title : "")
+                    + (DayMonths.of(heading).isEmpty ? "" : " " + heading)
             }
         }
         let claimStems = TextSignals.stems((claims + heads).joined(separator: " "))
@@ -191,6 +196,16 @@ struct CompletenessGate: GroundingGate {
 
     /// The date that opens the line of `text` holding `claim` (`- 07/02/2026:` → "07/02/2026"),
     /// when the claim is not that head itself; "" when the line opens with none.
+    /// The heading `claim` stands under in `text`: the nearest line above it that opens with `#`
+    /// (as the extractors write a page's or a document's headings), without its marks; "" when
+    /// none is above it or `text` does not hold the claim. A section's heading speaks of each of
+    /// its lines: "# Departing flights – Wednesday, April 15, 2026" dates the flights under it.
+    static func heading(of claim: String, in text: String) -> String {
+        guard let found = text.range(of: claim) else { return "" }
+        guard let line = text[..<found.lowerBound].split(separator: "\n").last(where: { $0.hasPrefix("#") }) else { return "" }
+        return String(line.drop { $0 == "#" || $0 == " " })
+    }
+
     static func datedHead(of claim: String, in text: String) -> String {
         guard let found = text.range(of: claim) else { return "" }
         let lineStart = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex

@@ -56,6 +56,19 @@ public enum WordVariants {
     static let nounsOfVerbs = bothWays(verbNouns)
 
     /// The number of an ordinal day ("17th" → "17", "1st" → "1"); nil for another word.
+    /// The numbers two to twenty spelled, and their digits, each the other's form ("one" is a
+    /// pronoun as often as a number).
+    static let cardinals: [String: String] = {
+        let words = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+                     "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+        var map: [String: String] = [:]
+        for (i, word) in words.enumerated() {
+            map[word] = String(i + 2)
+            map[String(i + 2)] = word
+        }
+        return map
+    }()
+
     public static func ordinalDay(_ word: String) -> String? {
         let digits = word.prefix { $0.isASCII && $0.isNumber }
         guard (1...2).contains(digits.count), ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))) else { return nil }
@@ -87,6 +100,8 @@ public enum WordVariants {
         forms.formUnion(nounsOfVerbs[word] ?? [])
         // "on the 17th": a date writes the day as a number ("17/04/2026", "17 April")
         if let day = Self.ordinalDay(word) { forms.insert(day) }
+        // "the five a side subs": "5-a-side"; "3 bed" asked, "three-bedroom" written
+        if let number = Self.cardinals[word] { forms.insert(number) }
         guard calendar[singular] == nil, !TextSignals.monthNames.contains(word), word.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return forms }
         forms.formUnion(VerbForms.variants(of: word))

@@ -120,6 +120,13 @@ import Testing
         #expect(WordVariants.variants(of: "1st", capitalised: false).contains("1"))
         #expect(WordVariants.ordinalDay("10k") == nil && WordVariants.ordinalDay("123rd") == nil && WordVariants.ordinalDay("th") == nil)
     }
+
+    @Test func aSpelledNumberMeetsItsDigits() {
+        #expect(WordVariants.variants(of: "five", capitalised: false).contains("5"))
+        #expect(WordVariants.variants(of: "12", capitalised: false).contains("twelve"))
+        #expect(!WordVariants.variants(of: "one", capitalised: false).contains("1"))
+        #expect(!WordVariants.variants(of: "21", capitalised: false).contains { $0.hasPrefix("twenty") })
+    }
 }
 
 @Suite struct ContactNameTests {

@@ -171,6 +171,14 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
 }
 
 @Suite struct GateHTests {
+    @Test func aSectionsHeadingSpeaksOfTheRowsUnderIt() {
+        let text = "# Booking\nRef K7QXPM\n# Departing flights – Wednesday, April 15, 2026\n\nFlight: AC 735; Departs: 06:40"
+        #expect(CompletenessGate.heading(of: "Flight: AC 735; Departs: 06:40", in: text) == "Departing flights – Wednesday, April 15, 2026")
+        #expect(CompletenessGate.heading(of: "Ref K7QXPM", in: text) == "Booking")
+        #expect(CompletenessGate.heading(of: "Ref K7QXPM", in: "Ref K7QXPM") == "")
+        #expect(CompletenessGate.heading(of: "absent", in: text) == "")
+    }
+
     @Test func answerTypeMissingIsNotedAndLowersConfidence() {
         let q = "When did the Normans arrive in Sicily?"
         let p = "The Normans arrived in Sicily with a large army."

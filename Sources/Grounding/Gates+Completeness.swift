@@ -77,9 +77,11 @@ struct CompletenessGate: GroundingGate {
         // (a part of a record is near the rest of it: "RF 85mm F1.2" beside its insured value)
         // (and the heading it stands under: "# Departing flights – Wednesday, April 15, 2026" over
         // the flight's row)
+        let headings = Dictionary(uniqueKeysWithValues: live.map { claim in
+            (claim, state.cited(claim).map { Self.heading(of: state.input.claims[claim].text, in: $0.text) })
+        })
         let context = live.flatMap { claim in
-            state.cited(claim).flatMap { [$0.context, $0.title, Self.heading(of: state.input.claims[claim].text, in: $0.text)] }
-                + [state.input.claims[claim].whole ?? ""]
+            state.cited(claim).flatMap { [$0.context, $0.title] } + (headings[claim] ?? []) + [state.input.claims[claim].whole ?? ""]
         }
         let near = (claims + context).joined(separator: " ")
 
@@ -125,10 +127,9 @@ struct CompletenessGate: GroundingGate {
         // TOTAL row of "Invoice register 2026 (Jan-Mar)" for "total invoiced jan-mar")
         let asksTotal = QuestionAnalysis.asksTotal(state.input.question)
         let heads = live.flatMap { claim in
-            state.cited(claim).map { evidence in
+            zip(state.cited(claim), headings[claim] ?? []).map { evidence, heading in
                 let text = state.input.claims[claim].text
                 let undated = asksTotal && DayMonths.of(text).isEmpty && !TextSignals.hasDate(text)
-                let heading = Self.heading(of: text, in: evidence.text)
                 return Self.datedHead(of: text, in: evidence.text) + (undated ? " " + evidence.title : "")
                     + (DayMonths.of(heading).isEmpty ? "" : " " + heading)
             }
@@ -194,8 +195,6 @@ struct CompletenessGate: GroundingGate {
     static let nameLabels: Set<String> = ["name", "full name", "contact name", "contact", "client name", "customer name",
                                           "member name", "person", "guest name", "patient name"]
 
-    /// The date that opens the line of `text` holding `claim` (`- 07/02/2026:` → "07/02/2026"),
-    /// when the claim is not that head itself; "" when the line opens with none.
     /// The heading `claim` stands under in `text`: the nearest line above it that opens with `#`
     /// (as the extractors write a page's or a document's headings), without its marks; "" when
     /// none is above it or `text` does not hold the claim. A section's heading speaks of each of
@@ -206,6 +205,8 @@ struct CompletenessGate: GroundingGate {
         return String(line.drop { $0 == "#" || $0 == " " })
     }
 
+    /// The date that opens the line of `text` holding `claim` (`- 07/02/2026:` → "07/02/2026"),
+    /// when the claim is not that head itself; "" when the line opens with none.
     static func datedHead(of claim: String, in text: String) -> String {
         guard let found = text.range(of: claim) else { return "" }
         let lineStart = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex

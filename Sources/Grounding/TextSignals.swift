@@ -235,15 +235,18 @@ public enum TextSignals {
         return ["noon", "midday", "midnight", "o'clock", "o’clock"].contains { lowered.contains($0) }
     }
 
+    /// The numbers one to twenty spelled, in order.
+    static let cardinalWords = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+                                "twenty"]
+
     /// Numbers written as words, as `numbers` writes them ("fifth" and "five" → "5").
     static let spelledNumbers: [String: String] = {
-        let cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                         "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
         let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
                         "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
                         "eighteenth", "nineteenth", "twentieth"]
         var table: [String: String] = [:]
-        for (i, word) in cardinals.enumerated() { table[word] = String(i + 1) }
+        for (i, word) in cardinalWords.enumerated() { table[word] = String(i + 1) }
         for (i, word) in ordinals.enumerated() { table[word] = String(i + 1) }
         return table
     }()

@@ -55,20 +55,18 @@ public enum WordVariants {
     ]
     static let nounsOfVerbs = bothWays(verbNouns)
 
-    /// The number of an ordinal day ("17th" → "17", "1st" → "1"); nil for another word.
     /// The numbers two to twenty spelled, and their digits, each the other's form ("one" is a
     /// pronoun as often as a number).
     static let cardinals: [String: String] = {
-        let words = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-                     "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
         var map: [String: String] = [:]
-        for (i, word) in words.enumerated() {
-            map[word] = String(i + 2)
-            map[String(i + 2)] = word
+        for (i, word) in TextSignals.cardinalWords.enumerated().dropFirst() {
+            map[word] = String(i + 1)
+            map[String(i + 1)] = word
         }
         return map
     }()
 
+    /// The number of an ordinal day ("17th" → "17", "1st" → "1"); nil for another word.
     public static func ordinalDay(_ word: String) -> String? {
         let digits = word.prefix { $0.isASCII && $0.isNumber }
         guard (1...2).contains(digits.count), ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))) else { return nil }

@@ -49,7 +49,10 @@ extension AnswerType {
             return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(dated, asked))
                 || TextSignals.hasClockTime(text)
         case .quantity:
-            let fresh = TextSignals.words(text).filter { !asked.contains($0) }.joined(separator: " ")
+            // (a phone number, an email address or a reference counts nothing: "how many stalls"
+            // is not answered by `work phone: 0113 496 0907`)
+            let counted = Self.withoutContacts(TextSignals.withoutCodes(text))
+            let fresh = TextSignals.words(counted).filter { !asked.contains($0) }.joined(separator: " ")
             guard TextSignals.hasNumber(fresh) else { return false }
             // A question that names its measure wants that measure, not any number
             // ("what temperature…": "180°C", not "1 lemon"; "how long…": "45 minutes").
@@ -93,6 +96,20 @@ extension AnswerType {
             }
         }
     }
+
+    /// `text` with its phone numbers (seven digits or more in groups: `0113 496 0907`,
+    /// `+353 87 555 0142`) and email addresses blanked.
+    static func withoutContacts(_ text: String) -> String {
+        let plain = text.replacingOccurrences(of: #"[^\s@]+@[^\s@]+"#, with: " ", options: .regularExpression)
+        var out = "", rest = plain[...]
+        while let range = rest.range(of: groupedDigits, options: .regularExpression) {
+            let phone = rest[range].filter(\.isNumber).count >= 7 || rest[range].hasPrefix("+")
+            out += rest[..<range.lowerBound] + (phone ? " " : rest[range])
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+    static let groupedDigits = #"(?<![\w.,/-])\+?\(?\d{2,5}\)?(?:[ -]\(?\d{2,5}\)?){2,4}(?![\w.,/-])"#
 
     /// Words right before a number to ring ("call 0800 555 0199", "tel: 01632 960 001").
     static let ringingWords: Set<String> = ["call", "ring", "phone", "tel", "telephone", "text", "fax", "mobile", "cell", "whatsapp"]

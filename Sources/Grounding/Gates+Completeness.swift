@@ -21,7 +21,8 @@ import Foundation
 /// holds none of the question's words, nor do the lines around it or its file's name, or from a
 /// record whose name field names someone else and another field the asked person: the claim is
 /// dropped), `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
-/// temperature, a weight, a time of day — and the answer has none: abstain), `H8.opposite-stated`
+/// temperature, a weight, a time of day — and the answer has none, or it asks for a reference of
+/// one kind and nothing near the answer names that kind — "policy number", a microchip's: abstain), `H8.opposite-stated`
 /// (the answer states the opposite of a word of the question about the same thing — "a small
 /// area" asked, "large areas" stated: abstain; see `Opposites`).
 struct CompletenessGate: GroundingGate {
@@ -142,7 +143,8 @@ struct CompletenessGate: GroundingGate {
                 && !(DayMonths.months[word].map(claimMonths.contains) ?? false)
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
-        let measureMissing = !claims.isEmpty && !state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)
+        let measureMissing = !claims.isEmpty && (!state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)
+            || analysis.answerType == .identifier && Self.kindMissing(question: state.input.question, near: nearStems))
         let opposite = claims.contains { Opposites.contradiction(question: state.input.question, answer: $0) != nil }
         if numberMissing || monthMissing || measureMissing || opposite {
             let rule = numberMissing ? "H4.question-number-missing" : monthMissing ? "H5.question-month-missing"
@@ -154,6 +156,23 @@ struct CompletenessGate: GroundingGate {
         return GateOutcome(passed: !firings.contains { $0.effect == .abstain }, score: state.salientCoverage,
                            firings: firings)
     }
+
+    /// True when the question says which reference it asks for and nothing near the answer says
+    /// so: "pet insurance policy number" answered by a `microchip number`, "vat registration
+    /// number" by a sort code. A label's shortening counts (`Acct`, `Ref`, `Reg No`).
+    static func kindMissing(question: String, near: Set<String>) -> Bool {
+        let kinds = QuestionAnalysis.identifierKinds(TextSignals.words(question))
+        guard !kinds.isEmpty else { return false }
+        let written = near.union(near.compactMap { shortenings[$0] })
+        return !kinds.contains { written.contains(TextSignals.stem($0)) }
+    }
+
+    /// A label's shortenings of the words that say which reference, and other spellings, by stem.
+    static let shortenings: [String: String] = Dictionary(uniqueKeysWithValues: [
+        ("acct", "account"), ("acc", "account"), ("ref", "reference"), ("reg", "registration"), ("conf", "confirmation"),
+        ("inv", "invoice"), ("pol", "policy"), ("mem", "membership"), ("cust", "customer"), ("cert", "certificate"),
+        ("license", "licence"), ("licence", "license"),
+    ].map { (TextSignals.stem($0.0), TextSignals.stem($0.1)) })
 
     /// True when `record` is someone else's: its name field holds none of the asked names
     /// (`names`, indices of the question's salient words), another of its fields one of them —

@@ -44,16 +44,24 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// Whether the question asks for a reference: a word of one ("number", "no", "ref", "id",
     /// "code") after a word that says which ("preauth number", "receipt no for", "UTR number",
     /// "sort code"), not "the number of", nor a count ("how many"), nor a phone.
-    static func asksIdentifier(_ w: [String]) -> Bool {
-        guard !w.contains("how") else { return false }
-        return w.indices.contains { n in
-            guard n > 0, identifierWords.contains(w[n]), n + 1 == w.count || w[n + 1] != "of" else { return false }
-            let which = w[n - 1]
-            guard !stopWords.contains(which), !determiners.contains(which), !whWords.contains(which), which != "s",
-                  typeNouns[which] == nil, !contactWords.contains(which), !ringWords.contains(which) else { return false }
+    static func asksIdentifier(_ w: [String]) -> Bool { !identifierKinds(w).isEmpty }
+
+    /// The words that say which reference the question asks for: the word before each word of
+    /// one, and the word before that ("insurance", "policy" of "pet insurance policy number";
+    /// "utr" of "my UTR number").
+    public static func identifierKinds(_ w: [String]) -> [String] {
+        guard !w.contains("how") else { return [] }
+        return w.indices.flatMap { n -> [String] in
+            guard n > 0, identifierWords.contains(w[n]), n + 1 == w.count || w[n + 1] != "of" else { return [] }
+            func says(_ which: String) -> Bool {
+                !stopWords.contains(which) && !determiners.contains(which) && !whWords.contains(which) && which != "s"
+                    && typeNouns[which] == nil && !contactWords.contains(which) && !ringWords.contains(which)
+            }
             // "no" is a reference's only at the end or before a preposition ("account no with groomline";
             // not "society no dues")
-            return w[n] != "no" || n + 1 == w.count || ["for", "with", "on", "from", "at", "in"].contains(w[n + 1])
+            guard says(w[n - 1]), w[n] != "no" || n + 1 == w.count || ["for", "with", "on", "from", "at", "in"].contains(w[n + 1])
+            else { return [] }
+            return [w[n - 1]] + (n > 1 && says(w[n - 2]) ? [w[n - 2]] : [])
         }
     }
 

@@ -31,13 +31,16 @@ extension ExtractiveAnswerer {
         // Of another file, the row of totals that holds as much of the question, or whose file
         // and rows hold most ("the grand total of the shared bills on the utilities sheet":
         // `Month: TOTAL` of "Utilities split", not the notes' `Room: Total rent`).
+        // A record that names what the total is of stands against its own file's TOTAL ("total
+        // for brambles dental at ffynnon": the ledger's row `Ffynnon Vets inv 77120 - Bramble
+        // dental`, not the ledger's TOTAL).
         if total, !Self.isTotal(best.text) {
             let own = ranked.first {
                 $0.chunk.docId == best.chunk.docId && Self.isTotal($0.text) || $0.coverage >= best.coverage && Self.isTotalRow($0.text)
             }
             let other = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.isTotalRow($0.text) }
                 .max { $0.contextCoverage < $1.contextCoverage }
-            if let row = own ?? other { best = row }
+            if let row = own ?? other, row.chunk.docId != best.chunk.docId || !Self.namesMore(best, than: row) { best = row }
         }
         // A price asked of the thing the best line's document is about: its document's line
         // labelled as a total (`Total paid: £186.40`) — when the best line states no amount ("how
@@ -179,6 +182,17 @@ extension ExtractiveAnswerer {
         return chosen.sorted { a, b in
             (a.chunk.quote(textRange: a.range)?.start ?? 0) < (b.chunk.quote(textRange: b.range)?.start ?? 0)
         }
+    }
+
+    /// Whether `record`'s own words hold at least two of the question's terms that `other` holds
+    /// in neither its text, its heading nor its file's name: it names what is asked, which `other`
+    /// does not.
+    static func namesMore(_ record: ScoredSentence, than other: ScoredSentence) -> Bool {
+        guard TextSignals.isRecord(record.text) || record.chunk.record.kind == .csv else { return false }
+        let missing = record.own.indices.filter { t in
+            record.own[t] && !(t < other.found.count && other.found[t]) && !(t < other.named.count && other.named[t])
+        }
+        return missing.count >= 2
     }
 
     /// Whether `candidate` scores close enough to `best` to join it: within

@@ -30,6 +30,11 @@ struct ScoredSentence {
     /// Every question term it holds is one its document's file name holds too ("lasagne" in
     /// "Jo's mum's lasagne.txt"): it holds no more of the question than any line of that file.
     var topical = false
+    /// Which of the question's terms its document's file name holds (`found`'s order).
+    var named: [Bool] = []
+    /// Which of the question's terms its own words hold, without its section heading's (`found`
+    /// holds those too).
+    var own: [Bool] = []
     /// The claim text: the sentence with HTML character references decoded and its line breaks
     /// (a PDF's or a wrapped text file's) read as spaces; the quote stays the source bytes.
     var answerText: String { Self.unwrapped(chunk.record.kind == .html || chunk.record.kind == .email ? HTMLEntities.decode(text) : text) }
@@ -78,17 +83,19 @@ struct ExtractiveAnswerer {
         var result: [ScoredSentence] = []
         // Each sentence's matches once: its own score, and its neighbours' features.
         let split = pack.chunks.map { chunk -> (bytes: [UInt8], ranges: [Range<Int>], texts: [String], headings: [Bool],
-                                                matched: [(coverage: Double, found: [Bool])]) in
+                                                matched: [(coverage: Double, found: [Bool])], own: [[Bool]]) in
             let bytes = Array(chunk.text.utf8)
             let ranges = SentenceSplitter.split(chunk.text, lineMode: chunk.record.kind == .csv || chunk.record.kind == .code)
             let texts = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
             let headings = Self.headings(texts)
             let slides = chunk.record.kind == .presentation
-            let matched = Self.underHeadings(texts.map(terms.matches), headings: headings, terms: terms,
+            let own = texts.map(terms.matches)
+            let matched = Self.underHeadings(own, headings: headings, terms: terms,
                                              startsDocument: chunk.ordinal == 0) {
                 answerType != .open && answerType.isSatisfied(by: texts[$0], question: question)
             } stamp: { Self.isStamp(texts[$0]) } notes: { slides && texts[$0].hasPrefix(PresentationText.notesLabel) }
-            return (bytes, ranges, texts, headings, Self.closingSums(matched, texts: texts, headings: headings, terms: terms))
+            return (bytes, ranges, texts, headings, Self.closingSums(matched, texts: texts, headings: headings, terms: terms),
+                    own.map(\.found))
         }
         let local = LocalTermWeights(terms: terms, found: split.flatMap { $0.matched.map(\.found) },
                                      weight: configuration.localTermWeight)
@@ -98,7 +105,7 @@ struct ExtractiveAnswerer {
             // answers, not which of its lines.
             let named = terms.matches(Self.fileTitle(chunk.path)).found
             let contextCoverage = terms.coverage(of: zip(terms.matches(chunk.text).found, named).map { $0 || $1 })
-            let (bytes, ranges, texts, headings, matched) = split[c]
+            let (bytes, ranges, texts, headings, matched, own) = split[c]
             let strength = topScore > 0 ? chunk.score / topScore : 0
             let cosine = semantic ? Double(chunk.cosine) : 0
             for (i, range) in ranges.enumerated() {
@@ -129,7 +136,8 @@ struct ExtractiveAnswerer {
                                              contextCoverage: contextCoverage, score: score, typed: typed, features: features,
                                              context: TextSignals.isRecord(text) ? "" : (i > 0 ? texts[i - 1] : "") + " " + (i + 1 < texts.count ? texts[i + 1] : ""),
                                              topical: found.contains(true)
-                                                && (zip(found, named).allSatisfy { !$0 || $1 } || Self.isSubjectLine(text))))
+                                                && (zip(found, named).allSatisfy { !$0 || $1 } || Self.isSubjectLine(text)),
+                                             named: named, own: own[i]))
             }
         }
         if let model {

@@ -469,6 +469,29 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                           claim: "category: groceries; month: February; amount: 287", verbatim: true)).abstainRule == nil)
     }
 
+    @Test func aReferenceOfAnotherKindIsNoAnswer() {
+        func asked(_ q: String, _ claim: String) -> GroundingOutcome { run(input(question: q, passage: claim, claim: claim, verbatim: true)) }
+        let chip = "patient pet name: Pebble; patient species: Feline; patient microchip number: 985141002387654"
+        #expect(asked("What's Pebble's pet insurance policy number?", chip).abstainRule?.rawValue == "H7.asked-measure-missing")
+        let bank = "Bank: Coldstream Refrigeration Services Ltd, sort code 40-99-12, account 00418873."
+        #expect(asked("coldstream refrigeration vat registration number", bank).abstainRule?.rawValue == "H7.asked-measure-missing")
+        // the kind's word as a label shortens or spells it, or the word before it
+        #expect(asked("ifta licence number", "Licensee: Hollister Trucking LLC; IFTA license no.: OH 31-2184473").abstainRule == nil)
+        #expect(asked("what's the acme account number", "Acme Ltd — Acct: 73920481").abstainRule == nil)
+        #expect(asked("boiler service booking ref", "- boiler service Tues 17 March, 8-12 slot, Aire Heating, ref AH-55102").abstainRule == nil)
+        #expect(QuestionAnalysis.identifierKinds(TextSignals.words("what's my UTR number")) == ["utr"])
+        #expect(QuestionAnalysis.identifierKinds(TextSignals.words("pet insurance policy number")) == ["policy", "insurance"])
+        #expect(QuestionAnalysis.identifierKinds(TextSignals.words("how many numbers")).isEmpty)
+    }
+
+    @Test func aPhoneNumberCountsNothing() {
+        let q = "how many stalls are there at the winter market"
+        #expect(!AnswerType.quantity.isSatisfied(by: "organisation: Millgate Winter Market; work phone: 0113 496 0907", question: q))
+        #expect(!AnswerType.quantity.isSatisfied(by: "call +44 113 496 0907 or stalls@millgate.org.uk", question: q))
+        #expect(AnswerType.quantity.isSatisfied(by: "There are 42 stalls (call 0113 496 0907 to book)", question: q))
+        #expect(AnswerType.quantity.isSatisfied(by: "Stalls: 120 pitches over 3 rows", question: q))
+    }
+
     @Test func aMonthTheQuestionNamesMustBeInTheAnswer() {
         let q = "How much did I spend at Tesco in October?"
         let september = "Date: 2026-09-28 (28 September 2026); Description: CARD PAYMENT TESCO; Amount: -64.12"

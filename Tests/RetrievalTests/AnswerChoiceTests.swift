@@ -260,6 +260,24 @@ import Testing
         #expect(AnswerType.phone == QuestionAnalysis.answerType(of: "number to ring if the coffee machine breaks down"))
         #expect(AnswerType.phone != QuestionAnalysis.answerType(of: "what is the number of people who call Fresno home?"))
     }
+    @Test func aRowThatNamesWhatTheTotalIsOfStands() throws {
+        let t = try TempLibrary()
+        _ = try t.write("Treasurer ledger Q1.csv", """
+            Date,Ref,Description,Category,Paid in,Paid out
+            02/04/2025,D101,Easter collection,Fundraising,640.00,
+            14/04/2025,E212,Ffynnon Vets inv 77120 - Bramble dental,Vet fees,,531.42
+            22/04/2025,E213,Kennel cleaning supplies,Kennels,,86.10
+            ,,TOTAL,,640.00,617.52
+            """)
+        _ = try t.write("notes.md", "# Vet fund\n\nThe vet fund is topped up from the Easter collection.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let (answer, diagnostics) = try t.library.answerWithDiagnostics(question: "total for brambles dental at ffynnon")
+        #expect(answer.answer?.contains("531.42") == true, "\(answer.answer ?? "abstained") \(diagnostics.rules)")
+        // the ledger's own total is still its TOTAL row
+        let all = try t.library.answerWithDiagnostics(question: "total paid out in the treasurer ledger").answer
+        #expect(all.answer?.contains("617.52") == true, "\(all.answer ?? "abstained")")
+    }
     @Test func aTotalOfAFileNamedForTheMonthsAskedStandsForThem() throws {
         let t = try TempLibrary()
         var rows = ["Invoice No,Date,Client,Description,Excl VAT,VAT 15%,Incl VAT"]

@@ -22,7 +22,8 @@ import Foundation
 /// record whose name field names someone else and another field the asked person: the claim is
 /// dropped), `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
 /// temperature, a weight, a time of day — and the answer has none, or it asks for a reference of
-/// one kind and nothing near the answer names that kind — "policy number", a microchip's: abstain), `H8.opposite-stated`
+/// one kind and nothing near the answer names that kind — "policy number", a microchip's — or a
+/// postal address and the answer states none, `PostalAddress`: abstain), `H8.opposite-stated`
 /// (the answer states the opposite of a word of the question about the same thing — "a small
 /// area" asked, "large areas" stated: abstain; see `Opposites`).
 struct CompletenessGate: GroundingGate {
@@ -144,7 +145,8 @@ struct CompletenessGate: GroundingGate {
         }
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
         let measureMissing = !claims.isEmpty && (!state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)
-            || analysis.answerType == .identifier && Self.kindMissing(question: state.input.question, near: nearStems))
+            || analysis.answerType == .identifier && Self.kindMissing(question: state.input.question, near: nearStems)
+            || PostalAddress.asked(in: state.input.question) && !PostalAddress.isStated(in: typeText))
         let opposite = claims.contains { Opposites.contradiction(question: state.input.question, answer: $0) != nil }
         if numberMissing || monthMissing || measureMissing || opposite {
             let rule = numberMissing ? "H4.question-number-missing" : monthMissing ? "H5.question-month-missing"

@@ -759,3 +759,31 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(type.isSatisfied(by: sentence, question: question) == satisfied)
     }
 }
+
+@Suite struct PostalAddressTests {
+    @Test(arguments: [("what's the address of the westdale cheese shop", true), ("siobhan's home address", true),
+                      ("dana henderson address", true), ("what is the nakamuras new address in dripping springs", true),
+                      ("what's dean's email address", false), ("What did Lincoln's inaugural address promise?", false),
+                      ("In his address to Congress, what did Wilson ask for?", false), ("what's the ip address of the nas", false)])
+    func aPostalAddressIsAskedWhereAPlacesGoes(_ question: String, _ asks: Bool) {
+        #expect(PostalAddress.asked(in: question) == asks, "\(question)")
+    }
+
+    @Test(arguments: [("3027 Homestead Drive", true), ("Siobhan lives at 5 Kalimna Crescent, Kew", true),
+                      ("3405 W 35th Ave", true), ("Rathausplatz Ost 4, 10315 Berlin", true),
+                      ("lunch at that Italian place on Upper Heidelberg Rd", true), ("Oakbank Hall, Bramhope, Leeds LS16 9AX", true),
+                      ("11800 Meadow Glen Dr, Austin, TX 78748", true), ("Hamilton, ON L8P 4R5", true),
+                      ("Westdale Cheese Shop (Lorraine Beaudry) wants 24 jars a month", false),
+                      ("What about Dafydd Rees from Tongwynlais?", false), ("Total paid: $386.50 NZD", false)])
+    func aPostalAddressIsStatedByItsStreetOrPostcode(_ text: String, _ stated: Bool) {
+        #expect(PostalAddress.isStated(in: text) == stated, "\(text)")
+    }
+
+    @Test func anAnswerWithoutTheAddressAskedAbstains() {
+        let q = "what's the address of the westdale cheese shop"
+        let line = "Westdale Cheese Shop (Lorraine Beaudry) wants 24 jars a month in summer, at $11.00 wholesale"
+        #expect(run(input(question: q, passage: line, claim: line, verbatim: true)).abstainRule?.rawValue == "H7.asked-measure-missing")
+        let address = "Westdale Cheese Shop, 1017 King St W, Hamilton"
+        #expect(run(input(question: q, passage: address, claim: address, verbatim: true)).abstainRule == nil)
+    }
+}

@@ -121,6 +121,10 @@ struct CompletenessGate: GroundingGate {
             firings.append(Firing(rule: RuleID("H2.salient-term-uncovered"), effect: .note))
             state.unanswered.append(word)
         }
+        // A code the question gives, letters and digits as one ("the B2.2 course"), is near as
+        // written: "B2.1" and a date's "2" are another course.
+        let nearCode = Self.alphanumerics(near)
+        if Self.codes(state.input.question).contains(where: { !nearCode.contains($0) }) { numberMissing = true }
         // A month the question names must be in the answer itself: a row's neighbours are other
         // records, whose dates say nothing of this one.
         // (a line that opens with a date dates each of its sentences: "07/02/2026: StampMe down for
@@ -157,6 +161,26 @@ struct CompletenessGate: GroundingGate {
         }
         return GateOutcome(passed: !firings.contains { $0.effect == .abstain }, score: state.salientCoverage,
                            firings: firings)
+    }
+
+    /// The codes `text` gives, lowercased, letters and digits only: each run between white space
+    /// that holds a letter and a digit, written with a mark inside or three digits, and is no
+    /// measure, time or ordinal (`B2.2`, `INV-30418`, `SK2603`; not `U12`, `RAV4`, which files
+    /// write in other ways, `O/12A`, `Toyota RAV-4`, nor `85mm`, `10am`, `2nd`, `£40`).
+    static func codes(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).compactMap { token in
+            let code = alphanumerics(String(token))
+            let marked = token.dropFirst().dropLast().contains { ".-/".contains($0) }
+            guard code.contains(where: \.isLetter), code.contains(where: \.isNumber), marked || code.filter(\.isNumber).count >= 3,
+                  code.range(of: #"^\d+(st|nd|rd|th|s|am|pm|k|kg|g|ml|l|km|m|cm|mm|mg|h|hr|hrs|min|mins|x|p|v|w|kw|kwh|mph|gb|mb|tb)$"#,
+                             options: .regularExpression) == nil else { return nil }
+            return code
+        }
+    }
+
+    /// `text` lowercased with only its letters and digits.
+    static func alphanumerics(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
     }
 
     /// True when the question says which reference it asks for and nothing near the answer says

@@ -484,6 +484,17 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(QuestionAnalysis.identifierKinds(TextSignals.words("how many numbers")).isEmpty)
     }
 
+    @Test func aCodeTheQuestionGivesIsNearAsWritten() {
+        let q = "how much is the B2.2 course at lindenhof"
+        let other = "Provider: Sprachschule Lindenhof; Course: B2.1 Abendkurs; Period: 12.10.–02.12.2026; Fee: €420"
+        #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue == "H4.question-number-missing")
+        let asked = "Provider: Sprachschule Lindenhof; Course: B2.2 Abendkurs; Fee: €450"
+        #expect(run(input(question: q, passage: asked, claim: asked, verbatim: true)).abstainRule == nil)
+        #expect(CompletenessGate.codes("invoice INV-30418 and order SK2603 for the B2.2 course") == ["inv30418", "sk2603", "b22"])
+        // written in other ways by the files, or a measure, a time or an ordinal: no code
+        #expect(CompletenessGate.codes("where is the u12 game, what's the rav4 worth, the 85mm at 10am on the 2nd").isEmpty)
+    }
+
     @Test func aPhoneNumberCountsNothing() {
         let q = "how many stalls are there at the winter market"
         #expect(!AnswerType.quantity.isSatisfied(by: "organisation: Millgate Winter Market; work phone: 0113 496 0907", question: q))

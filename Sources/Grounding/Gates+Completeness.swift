@@ -9,7 +9,7 @@ import Foundation
 /// Rules: `H1.answer-type-missing` (noted; lowers the calibrated confidence), `H2.salient-term-uncovered`
 /// (one per term, noted), `H3.salient-coverage-below-floor` (abstain: the passage is about the
 /// topic but not about what is asked), `H4.question-number-missing` (a number the question
-/// states is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
+/// states, or a code it gives — `B2.2` — is nowhere near the answer: abstain), `H5.question-month-missing` (a month the question
 /// names is not in the answer itself, spelled or in a numeric date, nor in the date that opens
 /// its line — "at Tesco in October" answered by a September row: abstain),
 /// `H6.record-name-missing` (a record without a name the question asks about, which the library
@@ -23,7 +23,8 @@ import Foundation
 /// dropped), `H7.asked-measure-missing` (the question names a measure stated one way — a price, a
 /// temperature, a weight, a time of day — and the answer has none, or it asks for a reference of
 /// one kind and nothing near the answer names that kind — "policy number", a microchip's — or a
-/// postal address and the answer states none, `PostalAddress`: abstain), `H8.opposite-stated`
+/// postal address, a password or a link and the answer states none, `PostalAddress`,
+/// `SecretAndLink`: abstain), `H8.opposite-stated`
 /// (the answer states the opposite of a word of the question about the same thing — "a small
 /// area" asked, "large areas" stated: abstain; see `Opposites`).
 struct CompletenessGate: GroundingGate {
@@ -150,7 +151,8 @@ struct CompletenessGate: GroundingGate {
         state.salientCoverage = analysis.salient.isEmpty ? 1 : Double(covered) / Double(analysis.salient.count)
         let measureMissing = !claims.isEmpty && (!state.answerTypeAgrees && analysis.answerType.namesMeasure(in: state.input.question)
             || analysis.answerType == .identifier && Self.kindMissing(question: state.input.question, near: nearStems)
-            || PostalAddress.asked(in: state.input.question) && !PostalAddress.isStated(in: typeText))
+            || PostalAddress.asked(in: state.input.question) && !PostalAddress.isStated(in: typeText)
+            || SecretAndLink.asked(in: state.input.question).map { !SecretAndLink.isStated($0, in: typeText) } ?? false)
         let opposite = claims.contains { Opposites.contradiction(question: state.input.question, answer: $0) != nil }
         if numberMissing || monthMissing || measureMissing || opposite {
             let rule = numberMissing ? "H4.question-number-missing" : monthMissing ? "H5.question-month-missing"

@@ -798,3 +798,27 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(input(question: q, passage: address, claim: address, verbatim: true)).abstainRule == nil)
     }
 }
+
+@Suite struct SecretAndLinkTests {
+    @Test func aPasswordOrALinkAskedIsStatedOrTheAnswerAbstains() {
+        #expect(SecretAndLink.asked(in: "whats the wifi password at the loom") == .password)
+        #expect(SecretAndLink.asked(in: "zoom link for the office sales meeting") == .link)
+        #expect(SecretAndLink.asked(in: "how do I reset my password") == nil)
+        #expect(SecretAndLink.asked(in: "what's the rent for the flat") == nil)
+        for stated in ["- Shop Wi-Fi (guest): PrycePetal_Guest / ranunculus42", "password: Orbit-Cactus-2291 router is upstairs",
+                       "- Collection password if anyone new is collecting: **heather**", "the passcode is 4471"] {
+            #expect(SecretAndLink.isStated(.password, in: stated), "\(stated)")
+        }
+        for unstated in ["Wi-Fi network “Gwylan-Guest” – the password is in the welcome folder.",
+                         "Network: Loom-Members (password is printed on your welcome card and in the member app).",
+                         "Wi-Fi: Complimentary throughout the hotel (network “Harbourfront_Guest”)"] {
+            #expect(!SecretAndLink.isStated(.password, in: unstated), "\(unstated)")
+        }
+        #expect(SecretAndLink.isStated(.link, in: "Join: https://lshrealty.zoom.us/j/84417025531"))
+        #expect(SecretAndLink.isStated(.link, in: "Zoom: lshrealty.zoom.us/j/84417025531"))
+        #expect(!SecretAndLink.isStated(.link, in: "**Remote:** Castellanos joining by Zoom (Lisa is sending the link the day before)"))
+        let q = "whats the wifi password at the loom"
+        let line = "Network: Loom-Members (password is printed on your welcome card and in the member app)."
+        #expect(run(input(question: q, passage: line, claim: line, verbatim: true)).abstainRule?.rawValue == "H7.asked-measure-missing")
+    }
+}

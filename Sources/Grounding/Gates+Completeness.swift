@@ -66,7 +66,9 @@ struct CompletenessGate: GroundingGate {
             for claim in live {
                 let cited = state.cited(claim)
                 let said = state.input.claims[claim].whole ?? state.input.claims[claim].text
-                let text = ([said] + cited.flatMap { [$0.context, $0.title, Self.paragraph(of: said, in: $0.text)] })
+                // (a record's paragraph is other records: a contact card's lines are not Dr Mehra's)
+                let record = TextSignals.isRecord(said)
+                let text = ([said] + cited.flatMap { [$0.context, $0.title, record ? "" : Self.paragraph(of: said, in: $0.text)] })
                     .joined(separator: " ")
                 let ownerless = !owner.isEmpty && !owner.contains { QuestionAnalysis.namesOwner([$0], in: text) }
                 guard ownerless || Self.namesAnother(said, asked: names, analysis) else { continue }

@@ -160,4 +160,14 @@ import Testing
         let unnamed = "id: F-03; town: Creigiau; phone: 07700 900604; home check by: Gareth Llewellyn"
         #expect(run(asked("Gareth Llewellyn phone number", unnamed)).ruleCounts["H9.contact-name-missing"] == nil)
     }
+
+    /// The cards beside a contact card are other people's: Jess's mobile is not Dr Mehra's though
+    /// the next card is his.
+    @Test func aCardsNeighboursAreOtherPeoples() {
+        let jess = "contact: Jess Thornbury; organisation: Goal Diggers netball; mobile: 0491 570 158"
+        let cards = jess + "\ncontact: Dr Arjun Mehra; organisation: Northside Cardiology; work phone: 03 9555 0188\n"
+        let asked = run(input(question: "dr mehra's mobile number", passage: cards, claim: jess, verbatim: true))
+        #expect(asked.abstained && asked.ruleCounts["H9.contact-name-missing"] == 1)
+        #expect(!run(input(question: "jess thornbury's mobile number", passage: cards, claim: jess, verbatim: true)).abstained)
+    }
 }

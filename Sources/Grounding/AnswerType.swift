@@ -67,7 +67,7 @@ extension AnswerType {
             if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
         case .email:
-            return text.range(of: #"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}"#, options: .regularExpression) != nil
+            return text.range(of: Self.emailPattern, options: .regularExpression) != nil
         case .phone:
             // seven digits or more, in groups: "07700 900562", "+351 966 204 518", "(029) 2018 0614";
             // a date written with dashes ("2026-03-07", "07-03-2026") is none, nor a serial or a
@@ -98,9 +98,11 @@ extension AnswerType {
     }
 
     /// `text` with its phone numbers (seven digits or more in groups: `0113 496 0907`,
-    /// `+353 87 555 0142`) and email addresses blanked.
+    /// `+353 87 555 0142`) and email addresses blanked. A group is two to five digits, and a
+    /// run of them may not touch a word, a comma, a point or a slash — stricter than
+    /// `phonePattern`'s free run of digits, spaces, brackets and dashes, so a count's figures stay.
     static func withoutContacts(_ text: String) -> String {
-        let plain = text.replacingOccurrences(of: #"[^\s@]+@[^\s@]+"#, with: " ", options: .regularExpression)
+        let plain = text.replacingOccurrences(of: emailPattern, with: " ", options: .regularExpression)
         var out = "", rest = plain[...]
         while let range = rest.range(of: groupedDigits, options: .regularExpression) {
             let phone = rest[range].filter(\.isNumber).count >= 7 || rest[range].hasPrefix("+")
@@ -110,6 +112,9 @@ extension AnswerType {
         return out + rest
     }
     static let groupedDigits = #"(?<![\w.,/-])\+?\(?\d{2,5}\)?(?:[ -]\(?\d{2,5}\)?){2,4}(?![\w.,/-])"#
+
+    /// An email address: `dean@marshtiling.co.uk`.
+    static let emailPattern = #"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}"#
 
     /// Words right before a number to ring ("call 0800 555 0199", "tel: 01632 960 001").
     static let ringingWords: Set<String> = ["call", "ring", "phone", "tel", "telephone", "text", "fax", "mobile", "cell", "whatsapp"]

@@ -171,21 +171,20 @@ struct CompletenessGate: GroundingGate {
     /// that holds a letter and a digit, written with a mark inside or three digits, and is no
     /// measure, time or ordinal (`B2.2`, `INV-30418`, `SK2603`; not `U12`, `RAV4`, which files
     /// write in other ways, `O/12A`, `Toyota RAV-4`, nor `85mm`, `10am`, `2nd`, `£40`).
+    /// (A reference's form, `AnswerType.isIdentifier`, with a letter in it.)
     static func codes(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isWhitespace).compactMap { token in
-            let code = alphanumerics(String(token))
+        text.split(whereSeparator: \.isWhitespace).compactMap { written in
+            let token = written.trimmingCharacters(in: AnswerType.edgePunctuation)
+            let code = alphanumerics(token)
             let marked = token.dropFirst().dropLast().contains { ".-/".contains($0) }
-            guard code.contains(where: \.isLetter), code.contains(where: \.isNumber), marked || code.filter(\.isNumber).count >= 3,
-                  code.range(of: #"^\d+(st|nd|rd|th|s|am|pm|k|kg|g|ml|l|km|m|cm|mm|mg|h|hr|hrs|min|mins|x|p|v|w|kw|kwh|mph|gb|mb|tb)$"#,
-                             options: .regularExpression) == nil else { return nil }
+            guard code.contains(where: \.isLetter), marked || code.filter(\.isNumber).count >= 3,
+                  AnswerType.isIdentifier(token) else { return nil }
             return code
         }
     }
 
-    /// `text` lowercased with only its letters and digits.
-    static func alphanumerics(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
-    }
+    /// `text`'s words run together (`TextSignals.words`): "INV-30418" and "inv 30418" alike.
+    static func alphanumerics(_ text: String) -> String { TextSignals.words(text).joined() }
 
     /// True when the question says which reference it asks for and nothing near the answer says
     /// so: "pet insurance policy number" answered by a `microchip number`, "vat registration

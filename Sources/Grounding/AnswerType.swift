@@ -60,11 +60,11 @@ extension AnswerType {
             return units.isMentioned(in: text)
         case .entity:
             // A name, or a party named by its role ("The tenant pays the council tax").
-            if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
+            if Self.namesAnother(text, asked) { return true }
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.roleWords)
         case .place:
             // A named place, or a spot described ("under the blue pot by the back door").
-            if !TextSignals.capitalised(text).subtracting(asked).isEmpty { return true }
+            if Self.namesAnother(text, asked) { return true }
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
         case .email:
             return text.range(of: Self.emailPattern, options: .regularExpression) != nil
@@ -95,6 +95,30 @@ extension AnswerType {
                     || token.range(of: #"^\+?[\d()-]+$"#, options: .regularExpression) == nil
             }
         }
+    }
+
+    /// Whether a field's label (its words, `TextSignals.words`) names this kind of answer: a
+    /// `location:` or `venue:` for a place, a `start:` or `due:` for a time, a `with:` or a
+    /// `contact:` for a person. A record's other fields may hold names too (`assigned to: Owen,
+    /// Jenna`), so the label says which one answers "where is owen's party".
+    public func isLabel(_ labelWords: [String]) -> Bool {
+        guard let words = Self.labelWords[self] else { return false }
+        return labelWords.count <= 3 && labelWords.contains(where: words.contains)
+    }
+    static let labelWords: [AnswerType: Set<String>] = [
+        .place: ["location", "address", "venue", "place", "where", "site", "destination"],
+        .time: ["date", "time", "start", "starts", "when", "due", "begins", "departure", "departs", "arrival", "arrives"],
+        .entity: ["name", "with", "by", "contact", "who", "person"],
+        .phone: ["phone", "mobile", "tel", "telephone", "cell"],
+        .email: ["email", "mail"],
+    ]
+
+    /// Whether `text` holds a capitalised word the question does not (by stem: "Owen's" is the
+    /// question's "owens", so `title: Owen's 8th birthday party` names no place for "where is
+    /// owens birthday party").
+    static func namesAnother(_ text: String, _ asked: Set<String>) -> Bool {
+        let stems = Set(asked.map(TextSignals.stem))
+        return TextSignals.capitalised(text).contains { !asked.contains($0) && !stems.contains(TextSignals.stem($0)) }
     }
 
     /// `text` with its phone numbers (seven digits or more in groups: `0113 496 0907`,

@@ -22,6 +22,8 @@ struct ClauseWindow {
     var recordCoverage = 0.75
     /// Whether a window's text holds the kind of answer asked for (a number, a date, …).
     let typed: (String) -> Bool
+    /// Whether a field's label names the kind of answer asked for (`AnswerType.isLabel`).
+    var kindLabel: ([String]) -> Bool = { _ in false }
 
     /// `sentence` narrowed: to its clauses that answer when it runs past `limit` words, and a
     /// record past `recordWords` words to its fields that answer (`narrowedRecord`); otherwise
@@ -68,7 +70,10 @@ struct ClauseWindow {
         if let leadRange, !Self.isCard(fields, bytes) {
             let head = fields[0].lowerBound..<leadRange.upperBound
             let headText = String(decoding: bytes[head], as: UTF8.self)
+            // (or a field labelled with that kind holds it when none of the head is: `start:` for
+            // "when is owen's 8th birthday party", whose title's "8th" reads as a day)
             let typedElsewhere = !typed(headText) && fields[offset...].contains { typed(String(decoding: bytes[$0], as: UTF8.self)) }
+                || !labelsKind(fields[..<offset], bytes) && labelsKind(fields[offset...], bytes)
             if !typedElsewhere, terms.coverage(ofText: headText) >= whole - 1e-9 {
                 return [part(of: sentence, head, bytes)]
             }
@@ -165,7 +170,10 @@ struct ClauseWindow {
                 guard words <= maxWords else { break }
                 let text = String(decoding: bytes[units[i].lowerBound..<units[j].upperBound], as: UTF8.self)
                 // a unit more costs a little: words that stand together answer together
-                scored.append((i..<(j + 1), terms.coverage(ofText: lead + " " + text) + (typed(text) ? 0.5 : 0) - 0.01 * Double(j - i)))
+                // (a little more when a field's label names that kind, `location:` for "where": less than
+                // a unit more costs, so it parts runs alike and does not widen one)
+                let kind = typed(text) ? 0.5 + (labelsKind(units[i...j], bytes) ? 0.005 : 0) : 0
+                scored.append((i..<(j + 1), terms.coverage(ofText: lead + " " + text) + kind - 0.01 * Double(j - i)))
             }
         }
         guard let top = scored.map(\.score).max(), top > 0 else { return nil }
@@ -175,6 +183,16 @@ struct ClauseWindow {
         if unique { return minimal.count == 1 ? minimal[0] : nil }
         return minimal.min { units[$0.upperBound - 1].upperBound - units[$0.lowerBound].lowerBound
                              < units[$1.upperBound - 1].upperBound - units[$1.lowerBound].lowerBound }
+    }
+
+    /// Whether one of `units` is a field whose label names the kind of answer asked and whose
+    /// value holds it.
+    private func labelsKind(_ units: ArraySlice<Range<Int>>, _ bytes: [UInt8]) -> Bool {
+        units.contains { unit in
+            let text = String(decoding: bytes[unit], as: UTF8.self)
+            guard let (label, value) = TextSignals.labelled(text) else { return false }
+            return kindLabel(TextSignals.words(String(label))) && typed(String(value))
+        }
     }
 
     /// Whether `text` holds every name the question writes with a capital, or another form of it.

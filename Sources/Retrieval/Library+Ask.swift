@@ -106,10 +106,11 @@ extension Library {
             }
         }
 
-        let window = ClauseWindow(question: question, terms: terms, maxWords: configuration.clauseWindowWords,
+        var window = ClauseWindow(question: question, terms: terms, maxWords: configuration.clauseWindowWords,
                                   recordWords: configuration.recordWindowWords) {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
+        window.kindLabel = answerType.isLabel
         let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
         let askedNoun = QuestionAnalysis.askedNoun(of: question)
         let latest: ((ScoredSentence) -> ScoredSentence)? = LatestRecord.asksLatest(question) ? { anchor in

@@ -495,6 +495,14 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(CompletenessGate.codes("where is the u12 game, what's the rav4 worth, the 85mm at 10am on the 2nd").isEmpty)
     }
 
+    @Test func aNameTheQuestionGivesNamesNoPlace() {
+        // "Owen's" is the question's "owens": the title names no place; the location does
+        let q = "where is owens birthday party"
+        #expect(!AnswerType.place.isSatisfied(by: "title: Owen's 8th birthday party", question: q))
+        #expect(AnswerType.place.isSatisfied(by: "location: Bounce Nation Trampoline Park", question: q))
+        #expect(!AnswerType.entity.isSatisfied(by: "Owen's party is at home", question: "who is hosting owens party"))
+    }
+
     @Test func aPhoneNumberCountsNothing() {
         let q = "how many stalls are there at the winter market"
         #expect(!AnswerType.quantity.isSatisfied(by: "organisation: Millgate Winter Market; work phone: 0113 496 0907", question: q))

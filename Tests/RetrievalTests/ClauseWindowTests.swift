@@ -73,7 +73,8 @@ import Testing
     private func parts(_ question: String, _ record: String, frequencies: [String: Int]) -> [String] {
         let terms = QuestionTerms(question: question, frequencies: frequencies, chunkCount: 66)
         let type = QuestionAnalysis.answerType(of: question)
-        let window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
+        var window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
+        window.kindLabel = type.isLabel
         let s = sentence(record, prefix: "")
         let parts = window.narrowed(s, limit: 80)
         for p in parts {
@@ -165,6 +166,22 @@ import Testing
                       frequencies: ["time": 3, "dance": 1, "set": 2, "start": 4, "caledonian": 1, "engineering": 1, "dinner": 2])
             == ["date: 2026-04-11 (11 April 2026); title: Caledonian Engineering annual dinner",
                 "sets start: 21:30; sets end: 23:00; sets label: dance set"])
+    }
+
+    @Test func theFieldLabelledWithTheKindAskedAnswers() {
+        // other fields hold names too (`assigned to: Owen, Jenna, Brian`), and the title's "8th"
+        // reads as a day: the label says which field answers "where" and "when"
+        let party = "id: evt_8f21ea; title: Owen's 8th birthday party; all day: false; start: 2026-05-16T14:00:00-04:00 "
+            + "(16 May 2026, 14:00); end: 2026-05-16T16:00:00-04:00 (16 May 2026, 16:00); assigned to: Owen, Jenna, Brian; "
+            + "location: Bounce Nation Trampoline Park, 5901 Cleveland Ave, Columbus, OH 43231; notes: Party package for 12 "
+            + "kids, $289.00, $75 deposit paid. Cake from Freshway."
+        let f = ["owen": 4, "owens": 0, "birthday": 2, "party": 3]
+        #expect(parts("where is owens birthday party", party, frequencies: f)
+            == ["title: Owen's 8th birthday party", "location: Bounce Nation Trampoline Park, 5901 Cleveland Ave, Columbus, OH 43231"])
+        #expect(parts("when is owen's birthday party", party, frequencies: f)
+            == ["title: Owen's 8th birthday party", "start: 2026-05-16T14:00:00-04:00 (16 May 2026, 14:00)"])
+        #expect(AnswerType.place.isLabel(["location"]) && AnswerType.time.isLabel(["start"])
+            && !AnswerType.place.isLabel(["assigned", "to"]) && !AnswerType.open.isLabel(["location"]))
     }
 
     @Test func aRecordTooLongToAnswerWholeIsNarrowedAllTheSame() {

@@ -212,7 +212,10 @@ public struct QuestionAnalysis: Sendable, Equatable {
                                            "maximum", "min", "minimum", "limit", "deductible", "excess", "dues",
                                            "takings", "fee", "fees", "charge", "charges", "charging", "grant",
                                            "allowance", "premium", "rent", "salary", "wage", "wages", "budget", "fare",
-                                           "deposit", "refund", "quote", "price", "cost", "costs", "bill"]
+                                           "deposit", "refund", "quote", "price", "cost", "costs", "bill",
+                                           // a measurement: "what was my a1c in march", "what did jamie score"
+                                           "score", "mark", "reading", "dose", "fever", "pressure", "weight", "pay",
+                                           "a1c", "mileage"]
 }
 
 /// A measure a quantity question names, and how an answer states it.

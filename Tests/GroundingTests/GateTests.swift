@@ -649,6 +649,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("what's mei's share of the april power bill", .quantity),
                       ("what will my monthly hoa dues be starting july", .quantity),
                       ("what do te aro physio charge if i cancel late or dont turn up", .quantity),
+                      // a measurement named
+                      ("what was my a1c in march", .quantity), ("what was douglas's average blood pressure", .quantity),
+                      ("net pay nov 6 check", .quantity),
                       ("what did the plumber say about the cost", .open), ("which bill is due first", .open),
                       ("how hot do i cook the honey", .quantity), ("how heavy was the spaniel", .quantity),
                       ("Why did the population fall?", .open), ("What is the date of the fair?", .time),

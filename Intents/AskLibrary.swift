@@ -48,7 +48,7 @@ public struct AskLibrary: Intent {
         // block: they run off the cooperative pool.
         let (pack, extractive, diagnostics, warnings) = try await Blocking.run(label: "intent.ask-library") { _ in
             // Read-only: the run's time and id stand in for a worker's (this run takes no lease).
-            let library = Library(store: context.store, embedder: try Self.embedder(context), clock: { context.now },
+            let library = Library(store: context.store, embedder: try Self.embedder(context), clock: { context.now }, timeZone: context.timeZone,
                                   workerID: context.runID)
             // Another process indexing, or a reindex stopped half-way: answer from what is indexed, and say so.
             var warnings: [String] = []

@@ -9,16 +9,29 @@ import Primitives
 /// of the question as the best one does — is moved to the front of the ranking.
 enum LatestRecord {
     static let latestWords: Set<String> = ["last", "latest", "now", "current", "currently", "recent", "newest"]
+    /// Words that ask for the next of a document's dated records: the first on or after today
+    /// ("when's biscuit's next vet appt": `date: 2026-04-21; status: booked`; the next bin
+    /// collection of a year's schedule), or the latest when none is.
+    static let nextWords: Set<String> = ["next", "upcoming"]
 
     /// Whether the question asks for the latest ("the last service", "the balance now", "the
     /// balance at the end of february"), not a date in it ("last year", "last month" name a period).
     static func asksLatest(_ question: String) -> Bool {
+        asks(question, latestWords) || asksNext(question)
+    }
+
+    /// Whether the question asks for the next record ("the next vet appt"), not a period or a
+    /// place ("next week", "next to the shed").
+    static func asksNext(_ question: String) -> Bool { asks(question, nextWords) }
+
+    private static func asks(_ question: String, _ asking: Set<String>) -> Bool {
         let words = TextSignals.words(question)
         return words.indices.contains { i in
             let next = i + 1 < words.count ? words[i + 1] : ""
-            if words[i] == "end", next == "of" { return true }
-            guard latestWords.contains(words[i]) else { return false }
-            return !["year", "month", "week", "season", "night", "time", "term", "day", "weekend", "name"].contains(next)
+            if asking == latestWords, words[i] == "end", next == "of" { return true }
+            guard asking.contains(words[i]) else { return false }
+            return !["year", "month", "week", "season", "night", "time", "term", "day", "weekend", "name", "to", "door"]
+                .contains(next)
         }
     }
 
@@ -37,13 +50,15 @@ enum LatestRecord {
     /// A question that names its month ("the balance at the end of feb") asks for that month's
     /// last record that holds the noun asked (`askedNoun`), whatever other words the best holds
     /// (`ACCOUNTING` for "account").
+    /// `today` (yyyymmdd in the run's zone) is what "next" counts from; without it, "next" is the latest.
     static func first(_ ranked: [ScoredSentence], question: String, terms: QuestionTerms? = nil,
-                      askedNoun: [String] = []) -> [ScoredSentence] {
+                      askedNoun: [String] = [], today: Int? = nil) -> [ScoredSentence] {
         guard let best = ranked.first, TextSignals.isRecord(best.text), asksLatest(question),
               date(in: best.text) != nil else { return ranked }
         // (the asking words: "last", "latest"…, and "end" of "the end of february")
         let asking = terms.map { t in
-            t.terms.indices.filter { latestWords.contains(t.terms[$0].word) || t.terms[$0].word == "end" }
+            t.terms.indices.filter { latestWords.contains(t.terms[$0].word) || nextWords.contains(t.terms[$0].word)
+                || t.terms[$0].word == "end" }
         } ?? []
         let months = months(question)
         func holdsAsMuch(_ s: ScoredSentence) -> Bool {
@@ -52,12 +67,12 @@ enum LatestRecord {
             return best.found.indices.allSatisfy { !best.found[$0] || s.found[$0] || asking.contains($0) }
         }
         let order = Order(ranked, doc: best.chunk.docId, months: months)
-        var latest: (index: Int, key: Order.Key)?
-        for (i, s) in ranked.enumerated() where i == 0 || s.chunk.docId == best.chunk.docId && holdsAsMuch(s) {
-            guard let key = order.key(s), latest.map({ key > $0.key }) ?? true else { continue }
-            latest = (i, key)
+        let keyed = ranked.enumerated().compactMap { i, s -> (index: Int, key: Order.Key)? in
+            guard i == 0 || s.chunk.docId == best.chunk.docId && holdsAsMuch(s), let key = order.key(s) else { return nil }
+            return (i, key)
         }
-        guard let index = latest?.index, index > 0 else { return ranked }
+        let from = asksNext(question) ? today : nil
+        guard let index = Order.chosen(keyed.map(\.key), from: from).map({ keyed[$0].index }), index > 0 else { return ranked }
         var reordered = ranked
         reordered.insert(reordered.remove(at: index), at: 0)
         return reordered
@@ -66,18 +81,21 @@ enum LatestRecord {
     /// The latest record of `anchor`'s file that holds as much of the question as `anchor` does
     /// (`first`, with `anchor` as the best); `anchor` when there is none later.
     static func latest(of anchor: ScoredSentence, in ranked: [ScoredSentence], question: String, terms: QuestionTerms?,
-                       askedNoun: [String]) -> ScoredSentence {
+                       askedNoun: [String], today: Int? = nil) -> ScoredSentence {
         let others = ranked.filter { !($0.chunk.chunkId == anchor.chunk.chunkId && $0.range == anchor.range) }
-        return first([anchor] + others, question: question, terms: terms, askedNoun: askedNoun).first ?? anchor
+        return first([anchor] + others, question: question, terms: terms, askedNoun: askedNoun, today: today).first ?? anchor
     }
 
-    /// Whether `sentence` is the record the question asks for as the latest: it asks so, and no
-    /// record of the same document in `ranked` comes later.
-    static func isLatest(_ sentence: ScoredSentence, in ranked: [ScoredSentence], question: String) -> Bool {
-        guard asksLatest(question) else { return false }
-        let order = Order(ranked, doc: sentence.chunk.docId, months: months(question))
-        guard let key = order.key(sentence) else { return false }
-        return !ranked.contains { $0.chunk.docId == sentence.chunk.docId && order.key($0).map { $0 > key } == true }
+    /// Whether `sentence` is the record the question asks for as the latest (or the next, from
+    /// `today`): it asks so, and of the records of its document that hold as much of the question
+    /// (`first`), it is the one chosen — a later general waste collection does not make the next
+    /// recycling one any less the next.
+    static func isLatest(_ sentence: ScoredSentence, in ranked: [ScoredSentence], question: String,
+                         terms: QuestionTerms? = nil, today: Int? = nil) -> Bool {
+        guard asksLatest(question), TextSignals.isRecord(sentence.text), date(in: sentence.text) != nil else { return false }
+        func isIt(_ s: ScoredSentence) -> Bool { s.chunk.chunkId == sentence.chunk.chunkId && s.range == sentence.range }
+        let chosen = first([sentence] + ranked.filter { !isIt($0) }, question: question, terms: terms, today: today).first
+        return chosen.map(isIt) ?? false
     }
 
     /// The order of a document's dated records: by date, and of one day's, by place in the file —
@@ -97,6 +115,15 @@ enum LatestRecord {
             }
             let byPlace = dated.sorted { $0.place < $1.place }
             newestFirst = (byPlace.first?.date ?? 0) > (byPlace.last?.date ?? 0)
+        }
+
+        /// Which of `keys` is asked for: the latest, or, `from` a day, the first on or after it
+        /// (the latest when none is); the first of equal keys.
+        static func chosen(_ keys: [Key], from day: Int? = nil) -> Int? {
+            if let day, let next = keys.indices.filter({ keys[$0].date >= day }).min(by: { keys[$0] < keys[$1] }) {
+                return next
+            }
+            return keys.indices.reduce(nil as Int?) { best, i in best.map { keys[i] > keys[$0] ? i : $0 } ?? i }
         }
 
         /// Where `s` is in its file: its chunk's place, then its own in the chunk.

@@ -113,8 +113,9 @@ extension Library {
         window.kindLabel = answerType.isLabel
         let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
         let askedNoun = QuestionAnalysis.askedNoun(of: question)
+        let today = LatestRecord.asksNext(question) ? self.today : nil
         let latest: ((ScoredSentence) -> ScoredSentence)? = LatestRecord.asksLatest(question) ? { anchor in
-            LatestRecord.latest(of: anchor, in: ranked, question: question, terms: terms, askedNoun: askedNoun)
+            LatestRecord.latest(of: anchor, in: ranked, question: question, terms: terms, askedNoun: askedNoun, today: today)
         } : nil
         var chosen = answerer.choose(ranked, askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
@@ -149,7 +150,7 @@ extension Library {
         }
         if confidence < grounding.tau, let first = chosen.first,
            ExtractiveAnswerer.singledOut(first, total: total, dates: days, answerType: answerType,
-                                         latest: LatestRecord.isLatest(first, in: ranked, question: question)
+                                         latest: LatestRecord.isLatest(first, in: ranked, question: question, terms: terms, today: today)
                                             && ExtractiveAnswerer.holdsNoun(first, askedNoun))
             || labelsAsked() {
             confidence = grounding.tau

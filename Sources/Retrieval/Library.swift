@@ -14,8 +14,11 @@ public final class Library: Sendable {
     public let store: IntentStore
     public let embedder: any Embedder
     public let configuration: RetrievalConfiguration
-    /// Wall time of tickets, leases, failures and `indexed_at` stamps.
+    /// Wall time of tickets, leases, failures and `indexed_at` stamps; "today" of a question
+    /// about the next record.
     public let clock: @Sendable () -> Date
+    /// The run's zone: the day `clock` falls on for "when's the next…" (`LatestRecord`).
+    public let timeZone: TimeZone
     /// This worker's name in the leases it takes; unique per process (a run id, a random id).
     public let workerID: String
     /// How PDF files are extracted (the program and the PATH it is found on).
@@ -26,19 +29,29 @@ public final class Library: Sendable {
 
     /// - Parameters:
     ///   - clock: the wall clock (`AppServices.clock`).
+    ///   - timeZone: the run's zone (`RunContext.timeZone`); UTC when none is known.
     ///   - workerID: the lease owner's name; two processes must never share one.
     ///   - pdfText: the PDF extractor's configuration; its search path is the caller's PATH
     ///     (`HomeServices.library` passes the environment's), never read from the process here.
     public init(store: IntentStore, embedder: any Embedder, configuration: RetrievalConfiguration = .standard,
-                clock: @escaping @Sendable () -> Date, workerID: String,
+                clock: @escaping @Sendable () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, workerID: String,
                 pdfText: PDFTextConfiguration = PDFTextConfiguration()) {
         self.store = store
         self.embedder = embedder
         self.configuration = configuration
         self.clock = clock
+        self.timeZone = timeZone
         self.workerID = workerID
         self.pdfText = pdfText
         self.pdfTexts = PDFTextCache(source: Pdftotext(configuration: pdfText))
+    }
+
+    /// The day `clock` falls on in `timeZone`, as yyyymmdd.
+    var today: Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let day = calendar.dateComponents([.year, .month, .day], from: clock())
+        return (day.year ?? 0) * 10_000 + (day.month ?? 0) * 100 + (day.day ?? 0)
     }
 
     var vectorFileURL: URL { store.paths.libraryDirectory.appendingPathComponent("vectors.f32") }

@@ -59,6 +59,30 @@ final class AnswerTests: XCTestCase {
         XCTAssertTrue(bare.citations.isEmpty)
     }
 
+    func testTheNextRecordCountsFromTheRunsDayInItsZone() throws {
+        let t = try TempLibrary()
+        let bins = try t.write("bin collections 2026.csv", """
+            Date,Collection,Bins
+            2026-03-04,Recycling,Blue and green
+            2026-03-11,General waste,Black
+            2026-03-18,Recycling,Blue and green
+            2026-03-25,General waste,Black
+            """)
+        try t.library.enqueue(paths: [bins])
+        try t.library.processQueue()
+        func ask(at instant: String, _ zone: String) throws -> String {
+            let now = try XCTUnwrap(ISO8601DateFormatter().date(from: instant))
+            let library = Library(store: t.library.store, embedder: t.library.embedder, clock: { now },
+                                  timeZone: try XCTUnwrap(TimeZone(identifier: zone)), workerID: "next-worker")
+            return try XCTUnwrap(library.ask(question: "when is the next recycling collection?").answer)
+        }
+        // 8 pm on the 4th in London is the 5th in Auckland: the 4th's collection is past there
+        XCTAssertTrue(try ask(at: "2026-03-04T20:00:00Z", "Europe/London").contains("4 March 2026"))
+        XCTAssertTrue(try ask(at: "2026-03-04T20:00:00Z", "Pacific/Auckland").contains("18 March 2026"))
+        // none left: the latest
+        XCTAssertTrue(try ask(at: "2026-04-01T09:00:00Z", "Europe/London").contains("18 March 2026"))
+    }
+
     func testHTMLCitationsAreExactEvenAcrossInlineTags() throws {
         let t = try TempLibrary()
         let html = try t.write("page.html", """

@@ -338,6 +338,16 @@ import Testing
         #expect(LatestRecord.first(ranked, question: "how many miles at the major service?").first?.text == rows[0])
         #expect(LatestRecord.first(ranked, question: "how many miles did it do last year?").first?.text == rows[0])
         #expect(LatestRecord.date(in: rows[2]) == 20241021)
+        // the next: the first on or after today, the latest when none is; "next week" is a period
+        let next = "when's the next service?"
+        #expect(LatestRecord.first(ranked, question: next, today: 20240101).first?.text == rows[2])
+        #expect(LatestRecord.first(ranked, question: next, today: 20250101).first?.text == rows[1])
+        #expect(LatestRecord.first(ranked, question: next, today: 20260101).first?.text == rows[1])
+        #expect(LatestRecord.first(ranked, question: next).first?.text == rows[1])
+        #expect(LatestRecord.isLatest(ranked[2], in: ranked, question: next, today: 20240101)
+            && !LatestRecord.isLatest(ranked[1], in: ranked, question: next, today: 20240101))
+        #expect(!LatestRecord.asksLatest("what's on next week") && !LatestRecord.asksLatest("the shed next to the gate")
+            && LatestRecord.asksNext("upcoming dentist appointment"))
     }
 
     @Test func aWeekdayAskedMatchesItsAbbreviation() {

@@ -17,18 +17,19 @@ enum LatestRecord {
     /// Whether the question asks for the latest ("the last service", "the balance now", "the
     /// balance at the end of february"), not a date in it ("last year", "last month" name a period).
     static func asksLatest(_ question: String) -> Bool {
-        asks(question, latestWords) || asksNext(question)
+        asks(question, latestWords, orEndOf: true) || asksNext(question)
     }
 
     /// Whether the question asks for the next record ("the next vet appt"), not a period or a
     /// place ("next week", "next to the shed").
     static func asksNext(_ question: String) -> Bool { asks(question, nextWords) }
 
-    private static func asks(_ question: String, _ asking: Set<String>) -> Bool {
+    /// Whether a word of `asking` asks for a record (not a period after it), or, `orEndOf`, "end of" does.
+    private static func asks(_ question: String, _ asking: Set<String>, orEndOf: Bool = false) -> Bool {
         let words = TextSignals.words(question)
         return words.indices.contains { i in
             let next = i + 1 < words.count ? words[i + 1] : ""
-            if asking == latestWords, words[i] == "end", next == "of" { return true }
+            if orEndOf, words[i] == "end", next == "of" { return true }
             guard asking.contains(words[i]) else { return false }
             return !["year", "month", "week", "season", "night", "time", "term", "day", "weekend", "name", "to", "door"]
                 .contains(next)
@@ -93,9 +94,8 @@ enum LatestRecord {
     static func isLatest(_ sentence: ScoredSentence, in ranked: [ScoredSentence], question: String,
                          terms: QuestionTerms? = nil, today: Int? = nil) -> Bool {
         guard asksLatest(question), TextSignals.isRecord(sentence.text), date(in: sentence.text) != nil else { return false }
-        func isIt(_ s: ScoredSentence) -> Bool { s.chunk.chunkId == sentence.chunk.chunkId && s.range == sentence.range }
-        let chosen = first([sentence] + ranked.filter { !isIt($0) }, question: question, terms: terms, today: today).first
-        return chosen.map(isIt) ?? false
+        let chosen = latest(of: sentence, in: ranked, question: question, terms: terms, askedNoun: [], today: today)
+        return chosen.chunk.chunkId == sentence.chunk.chunkId && chosen.range == sentence.range
     }
 
     /// The order of a document's dated records: by date, and of one day's, by place in the file —

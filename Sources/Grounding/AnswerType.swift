@@ -102,15 +102,14 @@ extension AnswerType {
     /// `contact:` for a person. A record's other fields may hold names too (`assigned to: Owen,
     /// Jenna`), so the label says which one answers "where is owen's party".
     public func isLabel(_ labelWords: [String]) -> Bool {
-        guard let words = Self.labelWords[self] else { return false }
-        return labelWords.count <= 3 && labelWords.contains(where: words.contains)
+        guard self != .open, labelWords.count <= 3 else { return false }
+        return labelWords.contains { Self.labelWords[self]?.contains($0) == true || QuestionAnalysis.typeNouns[$0] == self }
     }
+    /// Label words of a kind beside the nouns a question names it by (`QuestionAnalysis.typeNouns`).
     static let labelWords: [AnswerType: Set<String>] = [
-        .place: ["location", "address", "venue", "place", "where", "site", "destination"],
-        .time: ["date", "time", "start", "starts", "when", "due", "begins", "departure", "departs", "arrival", "arrives"],
-        .entity: ["name", "with", "by", "contact", "who", "person"],
-        .phone: ["phone", "mobile", "tel", "telephone", "cell"],
-        .email: ["email", "mail"],
+        .place: ["address", "venue", "where", "site", "destination"],
+        .time: ["start", "starts", "when", "due", "begins", "departure", "departs", "arrival", "arrives"],
+        .entity: ["name", "with", "by", "contact", "who"],
     ]
 
     /// Whether `text` holds a capitalised word the question does not (by stem: "Owen's" is the

@@ -186,22 +186,18 @@ struct CompletenessGate: GroundingGate {
     /// `text`'s words run together (`TextSignals.words`): "INV-30418" and "inv 30418" alike.
     static func alphanumerics(_ text: String) -> String { TextSignals.words(text).joined() }
 
-    /// True when the question says which reference it asks for and nothing near the answer says
-    /// so: "pet insurance policy number" answered by a `microchip number`, "vat registration
-    /// number" by a sort code. A label's shortening counts (`Acct`, `Ref`, `Reg No`).
+    /// True when the question says which reference it asks for and nothing near the answer (its
+    /// words' stems, `near`) says so: "pet insurance policy number" answered by a `microchip
+    /// number`, "vat registration number" by a sort code. A label's shortening or other spelling
+    /// counts (`Acct`, `Ref`, `Reg No`, `license`: `WordVariants`).
     static func kindMissing(question: String, near: Set<String>) -> Bool {
         let kinds = QuestionAnalysis.identifierKinds(TextSignals.words(question))
         guard !kinds.isEmpty else { return false }
-        let written = near.union(near.compactMap { shortenings[$0] })
-        return !kinds.contains { written.contains(TextSignals.stem($0)) }
+        return !kinds.contains { kind in
+            // (its shortenings only: a verb's forms say no kind, "wiring instructions" for a wire's)
+            ([kind] + (WordVariants.shortened[kind] ?? [])).contains { near.contains(TextSignals.stem($0)) }
+        }
     }
-
-    /// A label's shortenings of the words that say which reference, and other spellings, by stem.
-    static let shortenings: [String: String] = Dictionary(uniqueKeysWithValues: [
-        ("acct", "account"), ("acc", "account"), ("ref", "reference"), ("reg", "registration"), ("conf", "confirmation"),
-        ("inv", "invoice"), ("pol", "policy"), ("mem", "membership"), ("cust", "customer"), ("cert", "certificate"),
-        ("license", "licence"), ("licence", "license"),
-    ].map { (TextSignals.stem($0.0), TextSignals.stem($0.1)) })
 
     /// True when `record` is someone else's: its name field holds none of the asked names
     /// (`names`, indices of the question's salient words), another of its fields one of them —

@@ -40,5 +40,9 @@ public enum SecretAndLink {
 
     /// A value after a password's label or "is": `Collection password if anyone new is collecting:
     /// **heather**`, `the passcode is 4471`; not "the password is in the welcome folder".
-    static let labelled = #"\b(password|passcode|passphrase|pwd)\b[^:\n]{0,40}:\s*[*_`"“']*\w|\b(password|passcode|passphrase)\s+is\s+[*_`"“']*(?!(in|on|at|the|printed|written|available|not|sent|shown|displayed|below|above)\b)\w"#
+    static let labelled: String = {
+        let label = "(" + passwordWords.sorted().joined(separator: "|") + ")"
+        return #"\b"# + label + #"\b[^:\n]{0,40}:\s*[*_`"“']*\w|\b"# + label
+            + #"\s+is\s+[*_`"“']*(?!(in|on|at|the|printed|written|available|not|sent|shown|displayed|below|above)\b)\w"#
+    }()
 }

@@ -26,7 +26,8 @@ public enum WordVariants {
         "veterinary": ["vet", "vets"], "veterinarian": ["vet"], "birthday": ["bday"], "insurance": ["ins"],
         "medication": ["meds"], "medicine": ["meds"], "maximum": ["max"], "temperature": ["temp"],
         "photograph": ["photo"], "tablets": ["tabs"], "prescription": ["rx"], "number": ["num"],
-        "kickoff": ["ko"], "kick": ["ko"], "cheque": ["chq"],
+        "kickoff": ["ko"], "kick": ["ko"], "cheque": ["chq"], "invoice": ["inv"], "certificate": ["cert"],
+        "customer": ["cust"], "licence": ["license"],
     ]
     static let shortened = bothWays(shortenings)
 

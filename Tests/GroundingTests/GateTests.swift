@@ -478,6 +478,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         // the kind's word as a label shortens or spells it, or the word before it
         #expect(asked("ifta licence number", "Licensee: Hollister Trucking LLC; IFTA license no.: OH 31-2184473").abstainRule == nil)
         #expect(asked("what's the acme account number", "Acme Ltd — Acct: 73920481").abstainRule == nil)
+        // a verb's form names no kind: "wiring instructions" hold no wire's routing number
+        #expect(asked("bluebonnet title wire routing number", "Verify wiring instructions by phone; file ref BT-22918")
+            .abstainRule?.rawValue == "H7.asked-measure-missing")
         #expect(asked("boiler service booking ref", "- boiler service Tues 17 March, 8-12 slot, Aire Heating, ref AH-55102").abstainRule == nil)
         #expect(QuestionAnalysis.identifierKinds(TextSignals.words("what's my UTR number")) == ["utr"])
         #expect(QuestionAnalysis.identifierKinds(TextSignals.words("pet insurance policy number")) == ["policy", "insurance"])

@@ -90,7 +90,10 @@ extension AnswerType {
             let tokens = plain.split(whereSeparator: \.isWhitespace).map { String($0).trimmingCharacters(in: Self.edgePunctuation) }
             return tokens.indices.contains { i in
                 let token = tokens[i]
-                guard !asked.contains(token.lowercased()), Self.isIdentifier(token) else { return false }
+                guard !asked.contains(token.lowercased()) else { return false }
+                // a number the word of a reference names, however short: "atomic number 8", "Stall number: 14"
+                if i > 0, token.allSatisfy(\.isNumber), ["number", "no", "#"].contains(tokens[i - 1].lowercased()) { return true }
+                guard Self.isIdentifier(token) else { return false }
                 return i == 0 || !Self.ringingWords.contains(tokens[i - 1].lowercased())
                     || token.range(of: #"^\+?[\d()-]+$"#, options: .regularExpression) == nil
             }

@@ -115,7 +115,7 @@ struct CompletenessGate: GroundingGate {
         for (i, (stem, word)) in zip(analysis.salient, analysis.salientWords).enumerated() {
             let isNumber = word.first?.isNumber == true
             let number = TextSignals.numbers(word).first ?? word
-            let found = isNumber ? nearNumbers.contains(number) || nearStems.contains(stem)
+            let found = isNumber ? nearNumbers.contains(number) || nearStems.contains(stem) || Self.decade(word, in: nearNumbers)
                 || (nameNumbers.contains(number) && citedNumbers.contains(number))
                 || askedDays.contains { [$0.day, $0.month].map(String.init).contains(number) && DayMonths.matches([$0], nearDays) }
                                  : analysis.covers(i, in: nearStems)
@@ -165,6 +165,14 @@ struct CompletenessGate: GroundingGate {
         }
         return GateOutcome(passed: !firings.contains { $0.effect == .abstain }, score: state.salientCoverage,
                            firings: firings)
+    }
+
+    /// Whether `word` is a decade ("1880s", "1990's") and one of its years is among `numbers`
+    /// ("in the 1880s": "in 1884").
+    static func decade(_ word: String, in numbers: Set<String>) -> Bool {
+        let digits = word.prefix(while: \.isNumber)
+        guard digits.count == 4, digits.last == "0", ["s", "'s", "’s"].contains(String(word.dropFirst(4))) else { return false }
+        return (0...9).contains { numbers.contains(String(digits.dropLast()) + String($0)) }
     }
 
     /// The codes `text` gives, lowercased, letters and digits only: each run between white space

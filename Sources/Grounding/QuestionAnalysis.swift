@@ -176,7 +176,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
             case "what", "which", "in":
                 // "what's the quote number for the coach bus": a reference, named in the noun
                 // phrase asked about (not "when was the prime number theorem proven")
-                if w[i] != "in", asksIdentifier(nounPhrase(w, after: i)) { return .identifier }
+                // (the reference its head: not "the highest reference hospital in Poland")
+                if w[i] != "in", case let phrase = nounPhrase(w, after: i), phrase.last.map(identifierWords.contains) == true,
+                   asksIdentifier(phrase) { return .identifier }
                 let next = at(i + 1) == "the" ? at(i + 2) : at(i + 1)
                 if let type = typeNouns[next] { return type }
                 // "what's my UTR number", "what is the population of …": the noun phrase after

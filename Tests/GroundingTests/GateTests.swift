@@ -210,6 +210,14 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         let p = "The Saxon Garden covers an area of 15.5 ha in the city."
         #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue == "H4.question-number-missing")
     }
+    @Test func aDecadeIsNearWhenOneOfItsYearsIs() {
+        let q = "Who did Tesla work for in the 1880s?"
+        let p = "He emigrated to the United States in 1884 to work for Thomas Edison in New York City."
+        #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue != "H4.question-number-missing")
+        let other = "He emigrated to the United States in 1894 to work for Thomas Edison in New York City."
+        #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
+                == "H4.question-number-missing")
+    }
     @Test func aSpotDescribedAnswersWhere() {
         let q = "Where is the shed key?"
         let spot = "The shed key is under the blue pot by the back door."
@@ -618,7 +626,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       // a number to ring is none
                       ("To report a lost card, call 1-800-555-0119 and have your account number ready.", false),
                       ("Account: MM-4417-20931 (call 1-800-555-0119)", true),
-                      ("in July 2025, 12% more, the 28th", false)])
+                      ("in July 2025, 12% more, the 28th", false),
+                      // a short number after the word of a reference is one; a count alone is not
+                      ("Oxygen is a chemical element with symbol O and atomic number 8.", true),
+                      ("Stall number: 14 (Row B, covered section)", true), ("We sold 14 jars.", false)])
     func referencesAreTold(_ text: String, _ holds: Bool) {
         #expect(AnswerType.identifier.isSatisfied(by: text, question: "preauth number") == holds)
     }
@@ -644,6 +655,8 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("society no dues certificate ref number", .identifier), ("whats the lockbox code", .identifier),
                       ("what number of guests came", .quantity), ("When was the prime number theorem proven?", .time),
                       ("what's the quote number for the coach bus for the april 23 trip", .identifier),
+                      // a reference word that qualifies another noun asks for that noun
+                      ("What is the highest reference hospital in all of Poland?", .open),
                       ("what's rory's driving licence number", .identifier), ("how many order numbers were there", .quantity), ("kick off time saturday?", .time),
                       ("windscreen excess?", .quantity), ("Is the number on the form?", .open),
                       // an amount named ("rate", "share", "max", "dues"), or a verb of charging

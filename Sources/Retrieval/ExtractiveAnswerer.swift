@@ -146,6 +146,10 @@ struct ExtractiveAnswerer {
                 result[i].modelScored = true
             }
         }
+        let numbered = NumberedNames.asked(in: question)
+        for i in result.indices where NumberedNames.namesAnother(result[i].text, than: numbered) {
+            result[i].score -= result[i].modelScored ? configuration.otherInstanceLogOdds : configuration.otherInstancePenalty
+        }
         return result.sorted { $0.score > $1.score }
     }
 

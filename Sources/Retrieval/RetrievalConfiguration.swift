@@ -117,6 +117,11 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     /// Added to a sentence's score when it holds the kind of answer the question asks for (a date
     /// for "when", a number for "how many", a name for "who").
     public var answerTypeBonus: Double = 0.1
+    /// Taken from the score of a sentence that names another of a numbered name the question asks
+    /// about ("Super Bowl XIX" for "Who won Super Bowl 50?", `NumberedNames`): hand-weighted, and
+    /// in log-odds for `sentenceModel` scores.
+    public var otherInstancePenalty: Double = 0.3
+    public var otherInstanceLogOdds: Double = 5
     /// Most sentences in an extractive answer.
     public var answerMaxSentences: Int = 2
     /// Most words in an extractive answer.

@@ -91,8 +91,9 @@ extension AnswerType {
             return tokens.indices.contains { i in
                 let token = tokens[i]
                 guard !asked.contains(token.lowercased()) else { return false }
-                // a number the word of a reference names, however short: "atomic number 8", "Stall number: 14"
-                if i > 0, token.allSatisfy(\.isNumber), ["number", "no", "#"].contains(tokens[i - 1].lowercased()) { return true }
+                // a number a reference's word names, however short: "atomic number 8", "Stall number: 14"
+                if i > 0, token.allSatisfy(\.isNumber), case let word = tokens[i - 1].lowercased(),
+                   word == "#" || QuestionAnalysis.identifierWords.contains(word) { return true }
                 guard Self.isIdentifier(token) else { return false }
                 return i == 0 || !Self.ringingWords.contains(tokens[i - 1].lowercased())
                     || token.range(of: #"^\+?[\d()-]+$"#, options: .regularExpression) == nil

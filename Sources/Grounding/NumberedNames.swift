@@ -21,7 +21,7 @@ public enum NumberedNames {
             guard previous.word.first?.isLetter == true, previous.word.first?.isUppercase == true || typedLower && labelWords.contains(lower),
                   !QuestionAnalysis.stopWords.contains(lower), !QuestionAnalysis.questionWords.contains(lower),
                   !TextSignals.monthNames.contains(lower), !TextSignals.weekdays.contains(lower),
-                  let number = value(word.word, romanAllowed: true) else { continue }
+                  let number = value(word.word) else { continue }
             out.append(Name(word: lower, number: number))
         }
         return out
@@ -40,7 +40,7 @@ public enum NumberedNames {
         return asked.contains { name in
             var other = false
             for (previous, word) in zip(words, words.dropFirst()) where previous.lowercased() == name.word {
-                guard let number = value(word, romanAllowed: true) else { continue }
+                guard let number = value(word) else { continue }
                 if number == name.number { return false }
                 other = true
             }
@@ -50,22 +50,23 @@ public enum NumberedNames {
 
     /// The value of up to three digits, or of a Roman numeral of two letters or more in capitals
     /// (`XIX`, `II`; not `I`, `V`, `X`, which are words and letters as often).
-    static func value(_ word: String, romanAllowed: Bool) -> Int? {
+    static func value(_ word: String) -> Int? {
         if word.allSatisfy(\.isNumber) { return word.count <= 3 ? Int(word) : nil }
-        guard romanAllowed, word.count >= 2, word.allSatisfy({ "IVXLCDM".contains($0) }) else { return nil }
-        let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
-        let digits = word.compactMap { values[$0] }
+        guard word.count >= 2, word.allSatisfy({ romanValues[$0] != nil }) else { return nil }
+        let digits = word.compactMap { romanValues[$0] }
         var total = 0
         for (i, v) in digits.enumerated() { total += i + 1 < digits.count && v < digits[i + 1] ? -v : v }
         // only a well-formed numeral reads back as itself
         return roman(total) == word ? total : nil
     }
 
+    static let romanValues: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
+
     static func roman(_ value: Int) -> String {
-        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
         var rest = value, out = ""
-        for (v, s) in table { while rest >= v { out += s; rest -= v } }
+        for (v, s) in romanTable { while rest >= v { out += s; rest -= v } }
         return out
     }
+    static let romanTable: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                              (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
 }

@@ -25,10 +25,10 @@ import Testing
     }
 
     @Test func romanNumeralsReadAsWritten() {
-        #expect(NumberedNames.value("XIX", romanAllowed: true) == 19)
-        #expect(NumberedNames.value("XLIX", romanAllowed: true) == 49)
-        #expect(NumberedNames.value("IIII", romanAllowed: true) == nil)
-        #expect(NumberedNames.value("CID", romanAllowed: true) == nil)
-        #expect(NumberedNames.value("2015", romanAllowed: true) == nil)
+        #expect(NumberedNames.value("XIX") == 19)
+        #expect(NumberedNames.value("XLIX") == 49)
+        #expect(NumberedNames.value("IIII") == nil)
+        #expect(NumberedNames.value("CID") == nil)
+        #expect(NumberedNames.value("2015") == nil)
     }
 }

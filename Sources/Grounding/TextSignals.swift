@@ -2,7 +2,8 @@ import Foundation
 
 /// Word-level signals the gates read: words, numbers, dates, names. Deterministic, no model.
 public enum TextSignals {
-    /// Lowercased words (letters and digits) of `text`, in order.
+    /// Lowercased words (letters and digits) of `text`, in order, a Latin letter's mark dropped
+    /// (`LatinFolding`: "Zürich" is "zurich").
     public static func words(_ text: String) -> [String] {
         var out: [String] = []
         var current = ""
@@ -10,10 +11,10 @@ public enum TextSignals {
             if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
-                out.append(current.lowercased()); current = ""
+                out.append(LatinFolding.key(current)); current = ""
             }
         }
-        if !current.isEmpty { out.append(current.lowercased()) }
+        if !current.isEmpty { out.append(LatinFolding.key(current)) }
         return out
     }
 
@@ -271,16 +272,22 @@ public enum TextSignals {
         return out
     }
 
-    /// True when `text` holds a quantity (digits or a number word).
+    /// True when `text` holds a quantity (digits or a number word; not "one of", `withoutPartitives`).
     public static func hasNumber(_ text: String) -> Bool {
-        !numbers(text).isEmpty || words(text).contains { numberWords.contains($0) }
+        !numbers(text).isEmpty || words(withoutPartitives(text)).contains { numberWords.contains($0) }
     }
 
-    /// Capitalised words of `text` that do not start a sentence (names), lowercased.
+    /// `text` without the "one" of "one of": a part of something, no count ("one of the largest
+    /// institutions" does not say how many beds it has).
+    public static func withoutPartitives(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\b[Oo]ne(\s+of\b)"#, with: "$1", options: .regularExpression)
+    }
+
+    /// Capitalised words of `text` that do not start a sentence (names), as `words` writes them.
     public static func names(_ text: String) -> Set<String> {
         var out = Set<String>()
         for (word, start) in casedWords(text) where !start {
-            if let first = word.unicodeScalars.first, first.properties.isUppercase { out.insert(word.lowercased()) }
+            if let first = word.unicodeScalars.first, first.properties.isUppercase { out.insert(LatinFolding.key(word)) }
         }
         return out
     }
@@ -292,15 +299,15 @@ public enum TextSignals {
     public static func namesByCasing(_ question: String, in texts: [String]) -> Set<String> {
         let asked = Set(casedWords(question).map(\.word).filter { word in
             word.count >= 3 && word.unicodeScalars.allSatisfy { $0.properties.isLowercase }
-        })
+        }.map(LatinFolding.key))
         guard !asked.isEmpty else { return [] }
         var capitalised: [String: Int] = [:]
         var lower = Set<String>()
         for text in texts {
             for (word, _) in casedWords(text) {
-                let folded = word.lowercased()
+                let folded = LatinFolding.key(word)
                 guard asked.contains(folded) else { continue }
-                if word == folded { lower.insert(folded) } else if word.unicodeScalars.first!.properties.isUppercase {
+                if word == word.lowercased() { lower.insert(folded) } else if word.unicodeScalars.first!.properties.isUppercase {
                     capitalised[folded, default: 0] += 1
                 }
             }
@@ -308,11 +315,11 @@ public enum TextSignals {
         return Set(capitalised.filter { $0.value >= 2 && !lower.contains($0.key) }.keys)
     }
 
-    /// Capitalised words anywhere in `text` (sentence starts included), lowercased.
+    /// Capitalised words anywhere in `text` (sentence starts included), as `words` writes them.
     static func capitalised(_ text: String) -> Set<String> {
         var out = Set<String>()
         for (word, _) in casedWords(text) {
-            if let first = word.unicodeScalars.first, first.properties.isUppercase { out.insert(word.lowercased()) }
+            if let first = word.unicodeScalars.first, first.properties.isUppercase { out.insert(LatinFolding.key(word)) }
         }
         return out
     }

@@ -14,6 +14,9 @@ struct QuestionTerms {
     /// Capitalised words of the question (after its first word) that occur in no chunk: names
     /// the library knows nothing about.
     let unknownNames: [String]
+    /// The question's words typed with a letter the full-text index keeps ("skłodowska"), by
+    /// their folded spelling (`LatinFolding.typedForms`): looked up as typed too.
+    let typed: [String: String]
     var totalWeight: Double { terms.reduce(0) { $0 + $1.idf } }
 
     /// The lexical arm's FTS5 queries, tried in order until one matches. Words go in rarest
@@ -25,7 +28,7 @@ struct QuestionTerms {
     /// nothing hold them all, the three rarest.
     func lexicalQueries(frequencies: [String: Int], postingBudget: Int, cap: Int) -> [String] {
         // a word with its written forms: "on the 28th" is the `28` of a row's `28/03/2026`
-        func forms(_ word: String) -> [String] { [word] + (WordVariants.ordinalDay(word).map { [$0] } ?? []) }
+        func forms(_ word: String) -> [String] { [word] + (WordVariants.ordinalDay(word).map { [$0] } ?? []) + (typed[word].map { [$0] } ?? []) }
         let counts = Dictionary(terms.map { term in (term.word, forms(term.word).reduce(0) { $0 + (frequencies[$1] ?? 0) }) },
                                 uniquingKeysWith: { a, _ in a })
         func df(_ word: String) -> Int { counts[word] ?? 0 }
@@ -54,10 +57,12 @@ struct QuestionTerms {
     }
 
     /// The words whose chunk frequencies `lexicalQueries` reads for `question`: its content
-    /// words and the days its ordinals name ("28th": `28`).
+    /// words, the days its ordinals name ("28th": `28`) and the words as typed where the
+    /// full-text index does not fold them ("skłodowska", `LatinFolding.typedForms`).
     static func frequencyWords(_ question: String) -> [String] {
         let words = TextTerms.contentWords(question)
-        return words + words.compactMap(WordVariants.ordinalDay)
+        let typed = LatinFolding.typedForms(question)
+        return words + words.compactMap(WordVariants.ordinalDay) + words.compactMap { typed[$0] }
     }
 
     /// `frequencies` are chunk counts per word, `chunkCount` the library's size.
@@ -70,8 +75,12 @@ struct QuestionTerms {
         let all = TextSignals.words(question)
         let month = names.contains("may") || all.indices.contains { all[$0] == "may" && TextSignals.mayIsMonth(all, $0) }
         let words = TextTerms.contentWords(question) + (month ? ["may"] : [])
+        let typed = LatinFolding.typedForms(question)
+        self.typed = typed
+        // (a word typed with a letter the index does not fold counts as typed: `typedForms`)
+        let frequency = { (word: String) in max(frequencies[word] ?? 0, typed[word].flatMap { frequencies[$0] } ?? 0) }
         terms = words.filter { !frame.contains($0) }.map { word in
-            let df = Double(frequencies[word] ?? 0)
+            let df = Double(frequency(word))
             return Term(word: word, key: TextTerms.stemKey(word), idf: log(1 + (n - df + 0.5) / (df + 0.5)), df: Int(df))
         }
         var keys = Dictionary(terms.enumerated().flatMap { i, term in
@@ -89,7 +98,7 @@ struct QuestionTerms {
         // a joined word's key is among the keys, so that a word of no key costs one lookup
         for key in joined.keys where keys[key] == nil { keys[key] = [] }
         matchKeys = keys
-        unknownNames = terms.map(\.word).filter { names.contains($0) && (frequencies[$0] ?? 0) == 0 }
+        unknownNames = terms.map(\.word).filter { names.contains($0) && frequency($0) == 0 }
     }
 
     /// The words "how" turns into the question's frame ("how long", "how far", "how old"), and a

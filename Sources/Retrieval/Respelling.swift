@@ -1,4 +1,5 @@
 import Foundation
+import Grounding
 import Store
 
 /// A question's word that no chunk holds, read as the library's word it is one slip away from
@@ -16,8 +17,10 @@ enum Respelling {
 
     /// `question` with each slipped word replaced by the library's, and how many were replaced.
     static func respelled(_ question: String, _ c: Connection) throws -> (question: String, count: Int) {
+        // (a word typed with a letter the index keeps, "skłodowska", is the library's as typed)
+        let typed = LatinFolding.typedForms(question)
         let words = TextTerms.contentWords(question).filter { word in
-            word.utf8.count >= minimumLength && word.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
+            word.utf8.count >= minimumLength && word.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } && typed[word] == nil
         }
         guard !words.isEmpty else { return (question, 0) }
         let unknown = try LexicalSearch.documentFrequencies(words, cap: 1, c).filter { $0.value == 0 }.map(\.key).sorted()

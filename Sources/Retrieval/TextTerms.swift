@@ -19,8 +19,8 @@ enum TextTerms {
         "use", "known", "get", "got", "make", "made", "may", "might", "must", "shall", "us", "year", "years",
     ]).union(QuestionAnalysis.spokenWords)
 
-    /// Lowercased words of `text`, in order: runs of letters, digits and combining marks (ASCII
-    /// is lowercased; other scripts are kept as written, so "Sekulić" is one word).
+    /// Lowercased words of `text`, in order: runs of letters, digits and combining marks, a Latin
+    /// letter's mark dropped ("Sekulić" is one word, "sekulic"; `LatinFolding`).
     static func words(_ text: String) -> [String] {
         var out: [String] = []
         forEachWord(text) { out.append(String(decoding: $0, as: UTF8.self)) }
@@ -67,8 +67,11 @@ enum TextTerms {
                 case 0x2D where joiningHyphens: flush(beforeHyphen: true)
                 default: flush()
                 }
+            } else if let folded = LatinFolding.ascii(scalar) {
+                buffer.append(contentsOf: folded)
             } else if isWordScalar(scalar) {
-                buffer.append(contentsOf: scalar.utf8)
+                // (a decomposed mark goes with its letter's; another script's letter is lowercased)
+                if !LatinFolding.isLatinMark(scalar) { buffer.append(contentsOf: scalar.properties.lowercaseMapping.utf8) }
             } else {
                 flush()
             }
@@ -93,7 +96,7 @@ enum TextTerms {
         var index = 0
         func flush() {
             if !current.isEmpty {
-                if capitalised, index > 0 { result.append(current.lowercased()) }
+                if capitalised, index > 0 { result.append(LatinFolding.key(current)) }
                 index += 1
             }
             current = ""

@@ -270,4 +270,46 @@ import Testing
         let raj = try t.library.ask(question: "what's raj dhillon's direct phone number")
         #expect(raj.abstained)
     }
+
+    @Test func aWordTypedWithoutItsMarksMeetsTheFilesSpelling() throws {
+        #expect(TextTerms.words("Café Olé, Zürich, Skłodowska-Curie, STRASSE Straße, Москва") ==
+                ["cafe", "ole", "zurich", "sklodowska", "curie", "strasse", "strasse", "москва"])
+        // a mark written apart from its letter (decomposed text) goes with it
+        #expect(TextTerms.words("Cafe\u{301} Ole\u{301}") == ["cafe", "ole"])
+        #expect(TextTerms.capitalisedWords("Ask Dr Łukasz Wiśniewski") == ["dr", "lukasz", "wisniewski"])
+        // the full-text index keeps "ł": a question typed with it is looked up as typed too
+        let terms = QuestionTerms(question: "Łukasz Wiśniewski's phone", frequencies: ["łukasz": 2, "wisniewski": 2, "phone": 5],
+                                  chunkCount: 20)
+        #expect(terms.typed == ["lukasz": "łukasz"])
+        #expect(terms.unknownNames.isEmpty)
+        #expect(QuestionTerms.frequencyWords("Łukasz Wiśniewski's phone").contains("łukasz"))
+
+        let t = try TempLibrary()
+        _ = try t.write("neighbourhood.md", """
+            # Neighbourhood notes
+
+            Café Olé on Rue Dupré opens at 7:30 every weekday and closes at 18:00.
+
+            Our dentist is Dr Łukasz Wiśniewski at the Kraków Street surgery, phone 020 7946 0321.
+            """)
+        _ = try t.write("shops.md", "# Shops\n\nThe bakery on Rue Dupré sells sourdough every morning from 8:00.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        for question in ["when does cafe ole open", "what is dr lukasz wisniewski's phone number"] {
+            let answer = try t.library.ask(question: question)
+            #expect(!answer.abstained, "\(question): \(answer.abstainReason ?? "")")
+            #expect(answer.grounding["H2.salient-term-uncovered"] == nil, "\(question): \(answer.grounding)")
+        }
+        #expect(try t.library.ask(question: "when does cafe ole open").answer?.contains("7:30") == true)
+    }
+
+    @Test func oneOfAWholeCountsNothing() {
+        let question = "How many beds does the Maria Curie Institute of Oncology have?"
+        #expect(!AnswerType.quantity.isSatisfied(by: "The Maria Curie Institute of Oncology is one of the largest in Europe.",
+                                                 question: question))
+        #expect(AnswerType.quantity.isSatisfied(by: "The clinical section is in a 10-floor building with 700 beds.", question: question))
+        #expect(AnswerType.quantity.isSatisfied(by: "It has one operating theatre.", question: question))
+        #expect(!TextSignals.hasNumber("one of the largest"))
+        #expect(TextSignals.hasNumber("one of six teams"))
+    }
 }

@@ -168,7 +168,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
         for i in w.indices {
             switch w[i] {
             case "who", "whom", "whose": return .entity
-            case "when": return .time
+            // ("When the three types of rock are re-melted what is formed?": a clause that sets
+            // the scene, and the question is its "what")
+            case "when" where !Self.opensClause(w, at: i): return .time
             case "where": return .place
             case "how" where ["many", "much", "long", "old", "far", "big", "large", "tall", "high", "often", "hot", "warm", "cold",
                               "heavy", "wide", "deep", "fast"].contains(at(i + 1)):
@@ -202,6 +204,17 @@ public struct QuestionAnalysis: Sendable, Equatable {
         guard isNounPhrase(w) else { return .open }
         return w.lazy.compactMap { typeNouns[$0] }.first ?? (amountNamed(nounPhrase(w, after: -1)) ? .quantity : .open)
     }
+
+    /// Whether the "when" at `i` opens a clause before the question's own wh-word: no verb
+    /// follows it ("When dating rocks, what…", "When an activated T cell finds…, it releases
+    /// what?"), and a later wh-word asks. "When was…", "when's…" and "when the bin day?" ask when.
+    static func opensClause(_ w: [String], at i: Int) -> Bool {
+        guard i + 1 < w.count, !clauseVerbs.contains(w[i + 1]) else { return false }
+        return w[(i + 2)...].contains { ["what", "which", "who", "whom", "where", "how"].contains($0) }
+    }
+    static let clauseVerbs: Set<String> = ["is", "was", "are", "were", "do", "does", "did", "will", "would", "can", "could",
+                                           "should", "shall", "has", "have", "had", "may", "might", "must", "s", "d", "ll",
+                                           "re", "am"]
 
     /// Whether a noun phrase names an amount ("max housing aid grant", "gict guest house room
     /// rate", "fuel card balance", "corrib charging us per bag"): a word of `amountWords`.

@@ -675,7 +675,12 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("What did the report say about the number of cases?", .open),
                       ("what's dean the tiler's email address?", .email), ("gareth's email?", .email),
                       ("what did i spend at topps tiles?", .quantity), ("what do we owe horfield dental?", .quantity),
-                      ("what did the plumber say about the boiler?", .open)])
+                      ("what did the plumber say about the boiler?", .open),
+                      // a "when" that sets the scene for the question's own wh-word
+                      ("When the three types of rock are re-melted what is formed?", .open),
+                      ("When an activated killer T cell finds its target, how many cytotoxins does it release?", .quantity),
+                      ("When was Doctor Who viewing at its highest?", .time), ("when the bin day", .time),
+                      ("when's the parents evening and who runs it", .time)])
     func answerTypes(_ question: String, _ type: AnswerType) {
         #expect(QuestionAnalysis.answerType(of: question) == type)
     }

@@ -20,14 +20,15 @@ enum Respelling {
         // (a word typed with a letter the index keeps, "skłodowska", is the library's as typed)
         let typed = LatinFolding.typedForms(question)
         let words = TextTerms.contentWords(question).filter { word in
-            word.utf8.count >= minimumLength && word.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } && typed[word] == nil
+            word.utf8.count >= markedMinimumLength && word.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } && typed[word] == nil
         }
         guard !words.isEmpty else { return (question, 0) }
         let unknown = try LexicalSearch.documentFrequencies(words, cap: 1, c).filter { $0.value == 0 }.map(\.key).sorted()
         var result = question
         var count = 0
         for word in unknown {
-            guard let written = try libraryWord(for: word, c) else { continue }
+            let slipped = word.utf8.count >= minimumLength ? try libraryWord(for: word, c) : nil
+            guard let written = try slipped ?? markedWord(for: word, c) else { continue }
             result = replacing(word, with: written, in: result)
             count += 1
         }
@@ -53,6 +54,33 @@ enum Respelling {
         return found.max { (counts[$0] ?? 0, $1) < (counts[$1] ?? 0, $0) }
     }
     static let frequencyCap = 50
+
+    /// The library's word that `typed` is written plain of, with a letter the full-text index
+    /// keeps apart from its plain spelling ("sklodowska": `Skłodowska`; "strasse": `Straße`;
+    /// "orsted": `Ørsted`): of `markedSpellings`, the first a chunk holds, or nil.
+    static func markedWord(for typed: String, _ c: Connection) throws -> String? {
+        let spellings = markedSpellings(of: typed)
+        guard !spellings.isEmpty else { return nil }
+        let held = try c.prepare("SELECT 1 FROM library_fts WHERE library_fts MATCH ? LIMIT 1")
+        return try spellings.first { try !held.rows(["\"\($0)\""]) { $0.int(0) }.isEmpty }
+    }
+    /// Words this short are read for a marked letter (`markedWord`), not for a slip.
+    static let markedMinimumLength = 4
+
+    /// `typed` with one of its plain letters written as the letter a name may hold in its stead
+    /// (`LatinFolding.plain`): an "l" as "ł", an "o" as "ø", "ss" as "ß", "ae" as "æ"…
+    static func markedSpellings(of typed: String) -> [String] {
+        var out: [String] = []
+        for (plain, marked) in markedLetters {
+            var search = typed.startIndex
+            while let found = typed.range(of: plain, range: search..<typed.endIndex) {
+                out.append(typed.replacingCharacters(in: found, with: marked))
+                search = found.upperBound
+            }
+        }
+        return out
+    }
+    static let markedLetters = [("l", "ł"), ("o", "ø"), ("ss", "ß"), ("ae", "æ"), ("oe", "œ"), ("d", "đ"), ("th", "þ")]
 
     /// The words `typed` may be a slip of (`isSlip`): with a vowel, an `h` or a doubled letter
     /// left out or put in, or two neighbours swapped; each is looked up, so none is guessed.

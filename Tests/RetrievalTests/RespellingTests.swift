@@ -58,4 +58,30 @@ import Testing
         let unknown = try t.library.ask(question: "who is the orthodontist at plas dental")
         #expect(unknown.grounding["Q1.respelled"] == nil)
     }
+
+    @Test func aNameTypedPlainFindsTheLetterTheIndexKeeps() throws {
+        #expect(Respelling.markedSpellings(of: "sklodowska").contains("skłodowska"))
+        #expect(Respelling.markedSpellings(of: "hauptstrasse").contains("hauptstraße"))
+        #expect(Respelling.markedSpellings(of: "orsted") == ["ørsted", "orsteđ"])
+        let t = try TempLibrary()
+        try t.write("contacts.md", """
+            # Contacts
+
+            Greta's flat is at Hauptstraße 12, third floor; her plumber is Søren Ørsted, phone 030 555 0142.
+
+            The Maria Skłodowska-Curie Institute has 700 beds.
+            """)
+        try t.write("notes.md", "# Van\n\nThe van lease is paid on the first of the month by direct debit.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        for question in ["what number is greta's flat on hauptstrasse", "what's orsted the plumber's phone number",
+                         "how many beds does the sklodowska institute have"] {
+            let answer = try t.library.ask(question: question)
+            #expect(!answer.abstained, "\(question): \(answer.abstainReason ?? "")")
+            #expect(answer.grounding["Q1.respelled"] == 1, "\(question): \(answer.grounding)")
+            #expect(answer.grounding["H2.salient-term-uncovered"] == nil, "\(question): \(answer.grounding)")
+        }
+        // a word the library holds plain is not respelled ("lease", not "łease")
+        #expect(try t.library.ask(question: "when is the van lease paid").grounding["Q1.respelled"] == nil)
+    }
 }

@@ -25,7 +25,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case "docx", "odt": return .word
         case "xlsx", "xlsm", "ods": return .spreadsheet
         case "pptx", "odp": return .presentation
-        case "eml": return .email
+        case "eml", "mbox", "mbx": return .email
         case "ics", "ical", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
         default: return codeExtensions.contains(ext) ? .code : nil
@@ -103,7 +103,9 @@ public enum TextExtractor {
         case .markdown:
             return MarkdownTables.extract(bytes, from: choice.start, encoding: choice.encoding)
         case .email:
-            return MailText.extract(bytes, from: choice.start)
+            // (a mailbox is its messages one after another, `Mailbox`)
+            return Mailbox.isMailbox(bytes, from: choice.start) ? Mailbox.extract(bytes, from: choice.start)
+                : MailText.extract(bytes, from: choice.start)
         case .calendar:
             return CalendarText.extract(bytes, from: choice.start)
         case .contacts:

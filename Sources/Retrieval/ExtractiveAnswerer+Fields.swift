@@ -189,12 +189,13 @@ extension ExtractiveAnswerer {
                                             "texted", "letter"]
 
     /// A file's name without its folder and extension: a person names a file for what it is
-    /// about ("Jo's mum's lasagne.txt"); a mail message's with its subject and sender (`MailTitle`).
+    /// about ("Jo's mum's lasagne.txt"); a mail message's with its subject and sender (`MailTitle`;
+    /// not a mailbox's, whose first message is one of many).
     static func fileTitle(_ path: String) -> String {
         // (isDirectory given: the path is not looked up on disk)
         let url = URL(fileURLWithPath: path, isDirectory: false)
         let name = url.deletingPathExtension().lastPathComponent
-        guard DocumentKind.of(url) == .email else { return name }
+        guard DocumentKind.of(url) == .email, url.pathExtension.lowercased() == "eml" else { return name }
         let mail = MailTitle.of(path)
         return mail.isEmpty ? name : name + " " + mail
     }

@@ -171,4 +171,60 @@ final class MailTextTests: XCTestCase {
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/x/cal.ics")), .calendar)
         XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/x/contacts.VCF")), .contacts)
     }
+
+    /// A mail program's folder or an account's export: messages one after another, each opened by
+    /// an envelope line, a body's own "From " lines escaped as ">From ".
+    static let mailbox = """
+        From - Mon Oct 05 09:12:44 2026\r
+        X-Mozilla-Status: 0001\r
+        From: "Greenway Garage" <service@greenway.example>\r
+        Subject: Your MOT booking GW-5521\r
+        Content-Type: text/plain; charset=UTF-8\r
+        Content-Transfer-Encoding: quoted-printable\r
+        \r
+        Your MOT is booked for Thursday 15 October at 08:30. It=E2=80=99ll cost =C2=A354.85.\r
+        >From the workshop: leave the locking wheel nut in the car.\r
+        \r
+        From 1755@xxx Tue Oct 06 10:00:00 2026\r
+        From: Ana Ruiz <ana@example.org>\r
+        Subject: Book club\r
+        Content-Type: text/html; charset=UTF-8\r
+        \r
+        <p>Book club moves to <b>Wednesday 21 October</b>. We are reading <i>Piranesi</i>.</p>\r
+
+        """
+
+    func testAMailboxReadsEachMessageAndQuotesItWhereItStands() throws {
+        let bytes = Array(Self.mailbox.utf8)
+        XCTAssertEqual(DocumentKind.of(URL(fileURLWithPath: "/mail/Inbox.mbox")), .email)
+        let extracted = try TextExtractor.extract(bytes, kind: .email, path: "Inbox.mbox")
+        XCTAssertEqual(Mailbox.messages(bytes, from: 0).count, 2)
+        // each message's headers, then its body; no envelope line is text
+        XCTAssertTrue(extracted.text.hasPrefix("From: \"Greenway Garage\" <service@greenway.example>\nSubject: Your MOT booking GW-5521\n\n"),
+                      extracted.text)
+        XCTAssertTrue(extracted.text.contains("It’ll cost £54.85."), extracted.text)
+        XCTAssertTrue(extracted.text.contains("From: Ana Ruiz <ana@example.org>\nSubject: Book club\n\nBook club moves to Wednesday 21 October."),
+                      extracted.text)
+        XCTAssertFalse(extracted.text.contains("Mon Oct 05"), extracted.text)
+        XCTAssertFalse(extracted.text.contains("Mozilla"), extracted.text)
+        // the second message quotes its own bytes, past the first
+        XCTAssertEqual(try extracted.sourceText(of: "£54.85", in: bytes), "=C2=A354.85")
+        XCTAssertEqual(try extracted.sourceText(of: "Wednesday 21 October", in: bytes), "Wednesday 21 October")
+        // one message saved without an envelope reads as before
+        XCTAssertFalse(Mailbox.isMailbox(Array(Self.alternative.utf8), from: 0))
+    }
+
+    func testAMailboxsTitleIsItsNameNotItsFirstMessage() throws {
+        let t = try TempLibrary()
+        let url = try t.write("Inbox.mbox", Self.mailbox)
+        XCTAssertEqual(ExtractiveAnswerer.fileTitle(url.path), "Inbox")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "what book are we reading for book club")
+        XCTAssertFalse(answer.abstained, answer.abstainReason ?? "")
+        XCTAssertTrue(answer.answer?.contains("Piranesi") == true, answer.answer ?? "")
+        let answerMOT = try t.library.ask(question: "how much will the mot cost")
+        XCTAssertTrue(answerMOT.answer?.contains("£54.85") == true, answerMOT.answer ?? "")
+        XCTAssertTrue(answerMOT.citations.contains { $0.quote.contains("=C2=A354.85") }, "\(answerMOT.citations.map(\.quote))")
+    }
 }

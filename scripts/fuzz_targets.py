@@ -230,8 +230,27 @@ def t_documents(rng):
 def t_mail(rng):
     """Mail, calendar, contact, Word, Excel, PowerPoint and OpenDocument files for the library: the florist's
     and the Office fixtures, mutated (an archive's bytes, or its main part's XML inside it); MIME parts nested past any depth; a boundary that never closes; a base64
-    body that never ends."""
-    kind = rng.randrange(5)
+    body that never ends; RTF documents mutated, nested past any depth or with `\\bin`, `\\u` and `\\uc` out of range; a mailbox
+    of mutated messages."""
+    kind = rng.randrange(7)
+    if kind == 5:
+        seed = open(os.path.join(FIXTURES, rng.choice(["rtf/cafe-notes.rtf", "rtf/rent-review.rtf"])), "rb").read()
+        choice = rng.randrange(3)
+        if choice == 0:
+            data = mutate_bytes(rng, seed, rng.randint(1, 30))
+        elif choice == 1:
+            data = b"{\\rtf1 " + deep(rng, "{", "}", "x\\par ", 50, 60000).encode() + b"}"
+        else:
+            data = seed[:-1] + rng.choice([b"\\bin999999999 ", b"\\u-99999?", b"\\u99999999999999999999 ", b"\\uc99999 \\u8364 tail",
+                                           b"\\'", b"\\'zz", b"{\\*" * 1000, b"}" * 1000]) + b"}"
+        return {"argv": ["library", "add", "{F}"], "files": {"m.rtf": data}, "stdin": b""}
+    if kind == 6:
+        seeds = fixtures(os.path.join("qa-personal", "florist", "docs"), ".eml")
+        messages = [mutate_bytes(rng, rng.choice(seeds), rng.randint(0, 10)) for _ in range(rng.randint(1, 5))]
+        data = b"".join(b"From x@y Mon Jan 01 00:00:00 2026\n" + m + b"\n" for m in messages)
+        if rng.random() < 0.3:
+            data += b"From \n" * rng.randint(1, 50_000)
+        return {"argv": ["library", "add", "{F}"], "files": {"m.mbox": data}, "stdin": b""}
     if kind == 4:
         ext = rng.choice(["docx", "xlsx", "pptx", "odt", "ods", "odp"])
         seed = open(os.path.join(FIXTURES, {"docx": "docx/quote.docx", "xlsx": "xlsx/budget.xlsx",

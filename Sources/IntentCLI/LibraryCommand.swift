@@ -134,7 +134,7 @@ struct LibraryCommand: Subcommand {
     /// count by extension: nothing is skipped silently.
     static func reportSkipped(_ paths: [String], env: CLIEnvironment, listed: Int = 20) {
         guard !paths.isEmpty else { return }
-        let supported = "txt, md, csv, json, html, pdf, docx, xlsx, pptx, odt, ods, odp, eml, mbox, ics, vcf and source code are"
+        let supported = "txt, md, csv, json, html, pdf, docx, rtf, xlsx, pptx, odt, ods, odp, eml, mbox, ics, vcf and source code are"
         for path in paths.prefix(listed) {
             let ext = URL(fileURLWithPath: path).pathExtension
             env.streams.err("intent: skipped: \(path): file type '\(ext.isEmpty ? "none" : ext)' is not supported (\(supported))\n")

@@ -22,7 +22,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case "json", "jsonl", "ndjson", "geojson": return .json
         case "html", "htm", "xhtml": return .html
         case "pdf": return .pdf
-        case "docx", "odt": return .word
+        case "docx", "odt", "rtf": return .word
         case "xlsx", "xlsm", "ods": return .spreadsheet
         case "pptx", "odp": return .presentation
         case "eml", "mbox", "mbx": return .email

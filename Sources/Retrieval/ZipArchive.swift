@@ -87,7 +87,9 @@ enum OfficeText {
     static func text(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> [UInt8]? {
         let openDocument = ["odt", "ods", "odp"].contains(URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased())
         return switch kind {
-        case .word: try openDocument ? OpenDocumentText.text(bytes, path: path) : WordText.text(bytes, path: path)
+        case .word: try openDocument ? OpenDocumentText.text(bytes, path: path)
+            : URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased() == "rtf" ? RTFText.text(bytes, path: path)
+            : WordText.text(bytes, path: path)
         case .spreadsheet: try openDocument ? OpenDocumentText.spreadsheet(bytes, path: path) : SpreadsheetText.text(bytes, path: path)
         case .presentation: try openDocument ? PresentationText.openDocument(bytes, path: path) : PresentationText.powerPoint(bytes, path: path)
         default: nil

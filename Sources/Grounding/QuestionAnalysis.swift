@@ -205,6 +205,12 @@ public struct QuestionAnalysis: Sendable, Equatable {
         return w.lazy.compactMap { typeNouns[$0] }.first ?? (amountNamed(nounPhrase(w, after: -1)) ? .quantity : .open)
     }
 
+    /// Whether `question` asks why: "why", "how come", "what was the reason".
+    public static func asksReason(_ question: String) -> Bool {
+        let w = TextSignals.words(question)
+        return w.contains("why") || w.contains("reason") || zip(w, w.dropFirst()).contains { $0 == "how" && $1 == "come" }
+    }
+
     /// Whether the "when" at `i` opens a clause before the question's own wh-word: no verb
     /// follows it ("When dating rocks, what…", "When an activated T cell finds…, it releases
     /// what?"), and a later wh-word asks. "When was…", "when's…" and "when the bin day?" ask when.

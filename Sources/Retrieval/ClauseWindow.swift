@@ -51,6 +51,38 @@ struct ClauseWindow {
     /// question does not name stays whole, for gate H to weigh (H6: Priya's record does not
     /// answer for Maya).
     private func narrowedRecord(_ sentence: ScoredSentence, _ bytes: [UInt8], limit: Int) -> [ScoredSentence] {
+        let parts = recordParts(sentence, bytes, limit: limit)
+        guard parts.count != 1 || parts[0].range != sentence.range else { return parts }
+        return withReason(parts, of: sentence, bytes)
+    }
+
+    /// `parts` of a record asked why, with the field of its reason when none of them is one
+    /// (`failure reason: Bank server unavailable (U68)`, `driver_note: No answer, no safe place`
+    /// for "why did the ellwood delivery fail"): a field labelled as a reason before one labelled
+    /// as a note.
+    private func withReason(_ parts: [ScoredSentence], of sentence: ScoredSentence, _ bytes: [UInt8]) -> [ScoredSentence] {
+        guard QuestionAnalysis.asksReason(question) else { return parts }
+        let fields = Self.fields(bytes)
+        func labelled(_ words: Set<String>) -> [Range<Int>] {
+            fields.filter { field in
+                TextSignals.labelled(String(decoding: bytes[field], as: UTF8.self))
+                    .map { !Set(TextSignals.words(String($0.label))).isDisjoint(with: words) } ?? false
+            }
+        }
+        let strong = labelled(Self.strongReasonLabels)
+        let reasons = strong.isEmpty ? labelled(Self.reasonLabels) : strong
+        let base = sentence.range.lowerBound
+        guard let reason = reasons.first,
+              !reasons.contains(where: { field in parts.contains { $0.range.contains(base + field.lowerBound) } }) else { return parts }
+        return (parts + [part(of: sentence, reason, bytes)]).sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Labels of a field that says why (`strongReasonLabels` first), and of one that may.
+    static let strongReasonLabels: Set<String> = ["reason", "reasons", "cause", "why", "explanation"]
+    static let reasonLabels: Set<String> = strongReasonLabels.union(["note", "notes", "remark", "remarks", "comment", "comments"])
+
+    /// A long record's parts that answer (see `narrowedRecord`), or the whole record.
+    private func recordParts(_ sentence: ScoredSentence, _ bytes: [UInt8], limit: Int) -> [ScoredSentence] {
         let fields = Self.fields(bytes)
         let whole = terms.coverage(ofText: sentence.text)
         let tooLong = sentence.words > limit

@@ -184,6 +184,29 @@ import Testing
             && !AnswerType.place.isLabel(["assigned", "to"]) && !AnswerType.open.isLabel(["location"]))
     }
 
+    @Test func aQuestionAskingWhyIsAnsweredWithTheRecordsReason() {
+        let payment = "transactions txn id: PS2603182047553; timestamp: 2026-03-18T20:47:55+05:30 (18 March 2026, 20:47); "
+            + "direction: DEBIT; amount: 1870.00; counterparty name: BBPS - Electricity (Nagpur Urban); note: Nagpur ghar light "
+            + "bill Feb; category: Bills; status: FAILED; failure reason: Bank server unavailable (U68). Amount not debited."
+        let f = ["light": 2, "bill": 9, "payment": 6, "fail": 1, "march": 20]
+        let why = parts("why did the light bill payment fail on 18 march", payment, frequencies: f)
+        // the reason's field joins the fields that hold the question (before its note's)
+        #expect(why.last == "failure reason: Bank server unavailable (U68). Amount not debited.", "\(why)")
+        #expect(why.dropLast().joined().contains("status: FAILED"), "\(why)")
+        // asked what, not why, the record stays as narrowed
+        let what = parts("what was the light bill payment on 18 march", payment, frequencies: f)
+        #expect(!what.joined().contains("failure reason"), "\(what)")
+        // a note is the reason when no field is labelled one
+        let delivery = "deliveries id: BR-77120; order_ref: PP-2611-014; slot date: 2026-11-13 (13 November 2026); slot window: "
+            + "13:00-17:00; status: failed; driver: Kamal R.; recipient name: Margaret Ellwood; recipient address_line1: 9 Cragside "
+            + "Court; recipient town: Leeds; recipient postcode: LS16 7HT; item: Hand-tied bouquet (large); order_value_gbp: 55.0; "
+            + "delivery_fee_gbp: 8.45; driver_note: No answer, no safe place. Returned to shop - rebook; updated_at: "
+            + "2026-11-13T16:21:30Z (13 November 2026, 16:21 UTC)"
+        let ellwood = parts("why did the ellwood delivery fail", delivery, frequencies: ["ellwood": 1, "delivery": 8, "fail": 2])
+        #expect(ellwood.last == "driver_note: No answer, no safe place. Returned to shop - rebook", "\(ellwood)")
+        #expect(QuestionAnalysis.asksReason("how come the van failed its MOT") && !QuestionAnalysis.asksReason("when did the van fail"))
+    }
+
     @Test func aRecordTooLongToAnswerWholeIsNarrowedAllTheSame() {
         // 84 words: no run of fields within the answer's limit holds the town, the gig and the contact
         let ullapool = "id: g-2026-008; date: 2026-05-15 (15 May 2026); title: Highland tour #2; venue name: Harbour Arts "

@@ -54,7 +54,8 @@ enum RTFText {
         private var style = 0, outline = false, listed = false, inTable = false
         private var tables = TableCollector()
         private var tableOpen = false, rowOpen = false, cellOpen = false
-        // a stylesheet entry being read: its number and name
+        // the stylesheet's group depth while it is read, and the entry being read: its number and name
+        private var stylesheetDepth: Int?
         private var entryStyle: Int?, entryName = "", entryDepth = 0
 
         init(_ bytes: [UInt8]) {
@@ -125,7 +126,7 @@ enum RTFText {
         }
 
         private mutating func apply(_ word: String, _ parameter: Int?) {
-            if Self.isSkippedDestination(word) { groups[groups.count - 1].skip = true; return }
+            if RTFText.skipped.contains(word) { groups[groups.count - 1].skip = true; return }
             switch word {
             case "ansicpg": setCodePage(parameter ?? 1252)
             case "mac": setCodePage(10000)
@@ -136,7 +137,7 @@ enum RTFText {
                 if value < 0 { value += 65536 }
                 unicode(UInt32(value))
                 pendingSkip = groups.last?.uc ?? 1
-            case "stylesheet": groups[groups.count - 1].skip = true; styleSheetOpened()
+            case "stylesheet": groups[groups.count - 1].skip = true; stylesheetDepth = groups.count
             case "s":
                 if entryStyle == nil, groups.count > 1, inStyleSheet { entryStyle = parameter ?? 0; entryDepth = groups.count; entryName = "" }
                 else if !inStyleSheet { style = parameter ?? 0 }
@@ -151,9 +152,8 @@ enum RTFText {
             }
         }
 
+        /// Whether the stylesheet is being read (its entries name the styles headings use).
         private var inStyleSheet: Bool { stylesheetDepth.map { groups.count >= $0 } ?? false }
-        private var stylesheetDepth: Int?
-        private mutating func styleSheetOpened() { stylesheetDepth = groups.count }
 
         private mutating func endStyleEntry() {
             if let number = entryStyle {
@@ -161,8 +161,6 @@ enum RTFText {
             }
             entryStyle = nil
         }
-
-        static func isSkippedDestination(_ word: String) -> Bool { word != "stylesheet" && RTFText.skipped.contains(word) }
 
         private mutating func character(_ text: String) {
             if pendingSkip > 0 { pendingSkip -= 1; return }

@@ -61,14 +61,21 @@ enum Respelling {
     static func markedWord(for typed: String, _ c: Connection) throws -> String? {
         let spellings = markedSpellings(of: typed)
         guard !spellings.isEmpty else { return nil }
-        let held = try c.prepare("SELECT 1 FROM library_fts WHERE library_fts MATCH ? LIMIT 1")
-        return try spellings.first { try !held.rows(["\"\($0)\""]) { $0.int(0) }.isEmpty }
+        // the index matches by stem and folded ("gös" is `go`): a chunk must write the very word
+        let chunk = try c.prepare("""
+            SELECT c.text FROM library_fts f JOIN library_chunks c ON c.id = f.rowid WHERE library_fts MATCH ? LIMIT 3
+            """)
+        return try spellings.first { spelling in
+            try chunk.rows(["\"\(spelling)\""]) { $0.text(0) }.contains { text in
+                text.split { !$0.isLetter }.contains { $0.lowercased() == spelling }
+            }
+        }
     }
     /// Words this short are read for a marked letter (`markedWord`), not for a slip.
     static let markedMinimumLength = 4
 
     /// `typed` with one of its plain letters written as the letter a name may hold in its stead
-    /// (`LatinFolding.plain`): an "l" as "ł", an "o" as "ø", "ss" as "ß", "ae" as "æ"…
+    /// (`LatinFolding.plain`): an "l" as "ł", an "o" as "ø", "ss" as "ß", "ae" as "æ" or "ä"…
     static func markedSpellings(of typed: String) -> [String] {
         var out: [String] = []
         for (plain, marked) in markedLetters {
@@ -80,7 +87,9 @@ enum Respelling {
         }
         return out
     }
-    static let markedLetters = [("l", "ł"), ("o", "ø"), ("ss", "ß"), ("ae", "æ"), ("oe", "œ"), ("d", "đ"), ("th", "þ")]
+    /// (and German's "ae", "oe", "ue" for ä, ö, ü: "muenchen" is the file's `München`)
+    static let markedLetters = [("l", "ł"), ("o", "ø"), ("ss", "ß"), ("ae", "æ"), ("oe", "œ"), ("d", "đ"), ("th", "þ"),
+                                ("ae", "ä"), ("oe", "ö"), ("ue", "ü")]
 
     /// The words `typed` may be a slip of (`isSlip`): with a vowel, an `h` or a doubled letter
     /// left out or put in, or two neighbours swapped; each is looked up, so none is guessed.

@@ -66,11 +66,24 @@ extension Thread {
     /// A thread (not started) that takes `name` as it starts, so `ps -L`, `top -H` and
     /// `/proc/<pid>/task/*/comm` show it: Foundation on Linux passes a name set before `start()`
     /// to no one. The kernel keeps 15 bytes; the name is cut there (a longer one would be refused).
+    /// The thread names itself by writing `/proc/thread-self/comm`: Foundation's `name` setter
+    /// names the kernel's thread only once `start()` has stored its handle, and on a loaded
+    /// machine the new thread can run before that (its name then stayed the process's).
     static func named(_ name: String, _ body: @escaping @Sendable () -> Void) -> Thread {
         let shown = String(decoding: name.utf8.prefix(15), as: UTF8.self)
         return Thread {
+            nameSelf(shown)
             Thread.current.name = shown
             body()
         }
+    }
+
+    /// Gives the calling thread `name` (15 bytes at most) as the kernel lists it.
+    static func nameSelf(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(name.utf8)
+        _ = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
     }
 }

@@ -15,7 +15,7 @@ enum TextTerms {
         "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to",
         "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while",
         "who", "whom", "whose", "why", "will", "with", "would", "you", "your", "yours", "yourself", "also",
-        "many", "much", "one", "ones", "s", "t", "whats", "called", "name", "named", "kind", "type", "used",
+        "many", "much", "one", "ones", "s", "t", "whats", "called", "name", "kind", "type", "used",
         "use", "known", "get", "got", "make", "made", "may", "might", "must", "shall", "us", "year", "years",
     ]).union(QuestionAnalysis.spokenWords)
 

@@ -270,7 +270,10 @@ import Testing
         let raj = try t.library.ask(question: "what's raj dhillon's direct phone number")
         #expect(raj.abstained)
     }
+}
 
+/// Words typed as people type them: without their marks, a partitive, a verb of naming.
+@Suite struct TypedWordsTests {
     @Test func aWordTypedWithoutItsMarksMeetsTheFilesSpelling() throws {
         #expect(TextTerms.words("Café Olé, Zürich, Skłodowska-Curie, STRASSE Straße, Москва") ==
                 ["cafe", "ole", "zurich", "sklodowska", "curie", "strasse", "strasse", "москва"])
@@ -311,5 +314,22 @@ import Testing
         #expect(AnswerType.quantity.isSatisfied(by: "It has one operating theatre.", question: question))
         #expect(!TextSignals.hasNumber("one of the largest"))
         #expect(TextSignals.hasNumber("one of six teams"))
+    }
+
+    @Test func aVerbOfNamingIsATermOfTheQuestion() throws {
+        let terms = QuestionTerms(question: "Who is the museum named for?", frequencies: [:], chunkCount: 20)
+        #expect(terms.terms.map(\.word).contains("named"))
+        let t = try TempLibrary()
+        _ = try t.write("museum.md", """
+            # The museum
+
+            The Harbour Museum is the city's largest museum of maritime art, and the museum's entrance is free.
+            Named after Admiral Grace Holloway and her brother Tom, the museum opened its doors in 1908.
+            """)
+        _ = try t.write("cafe.md", "# Cafe\n\nThe museum cafe serves lunch from noon until three.\n")
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "Who is the museum named for?")
+        #expect(answer.answer?.contains("Admiral Grace Holloway") == true, "\(answer.answer ?? "")")
     }
 }

@@ -27,8 +27,11 @@ struct QuestionTerms {
     /// (three common words joined with AND can match most of a large library) — and, should
     /// nothing hold them all, the three rarest.
     func lexicalQueries(frequencies: [String: Int], postingBudget: Int, cap: Int) -> [String] {
-        // a word with its written forms: "on the 28th" is the `28` of a row's `28/03/2026`
-        func forms(_ word: String) -> [String] { [word] + (WordVariants.ordinalDay(word).map { [$0] } ?? []) + (typed[word].map { [$0] } ?? []) }
+        // a word with its written forms: "on the 28th" is the `28` of a row's `28/03/2026`; a
+        // word typed with "ł" as typed too (`typed`)
+        func forms(_ word: String) -> [String] {
+            [word] + [WordVariants.ordinalDay(word), typed[word]].compactMap { $0 }
+        }
         let counts = Dictionary(terms.map { term in (term.word, forms(term.word).reduce(0) { $0 + (frequencies[$1] ?? 0) }) },
                                 uniquingKeysWith: { a, _ in a })
         func df(_ word: String) -> Int { counts[word] ?? 0 }

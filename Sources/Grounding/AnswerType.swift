@@ -51,8 +51,8 @@ extension AnswerType {
         case .quantity:
             // (a phone number, an email address or a reference counts nothing: "how many stalls"
             // is not answered by `work phone: 0113 496 0907`)
-            let counted = TextSignals.withoutPartitives(Self.withoutContacts(TextSignals.withoutCodes(text)))
-            let fresh = TextSignals.words(counted).filter { !asked.contains($0) }.joined(separator: " ")
+            let counted = Self.withoutContacts(TextSignals.withoutCodes(text))
+            let fresh = TextSignals.withoutPartitives(TextSignals.words(counted)).filter { !asked.contains($0) }.joined(separator: " ")
             guard TextSignals.hasNumber(fresh) else { return false }
             // A question that names its measure wants that measure, not any number
             // ("what temperature…": "180°C", not "1 lemon"; "how long…": "45 minutes").

@@ -28,13 +28,22 @@ public enum LatinFolding {
         for scalar in word.unicodeScalars {
             if scalar.isASCII {
                 bytes.append(UInt8(scalar.value) | (("A"..."Z").contains(scalar) ? 0x20 : 0))
-            } else if let folded = ascii(scalar) {
-                bytes.append(contentsOf: folded)
-            } else if !isLatinMark(scalar) {
-                bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+            } else {
+                appendFolded(scalar, to: &bytes)
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of a word's non-ASCII `scalar` as every word match reads it: a Latin
+    /// letter's base letters (`ascii`), nothing for a decomposed mark (`isLatinMark`), another
+    /// script's letter lowercased.
+    public static func appendFolded(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        if let folded = ascii(scalar) {
+            bytes.append(contentsOf: folded)
+        } else if !isLatinMark(scalar) {
+            bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+        }
     }
 
     /// The words of `text` holding a letter that does not decompose (`plain`), lowercased as
@@ -43,18 +52,9 @@ public enum LatinFolding {
     /// word is looked up as typed too.
     public static func typedForms(_ text: String) -> [String: String] {
         var forms: [String: String] = [:]
-        var current = ""
-        func flush() {
-            if current.unicodeScalars.contains(where: { plainScalars.contains($0.value) }) {
-                forms[key(current)] = current.lowercased()
-            }
-            current = ""
+        for (word, _) in TextSignals.casedWords(text) where word.unicodeScalars.contains(where: { plainScalars.contains($0.value) }) {
+            forms[key(word)] = word.lowercased()
         }
-        for scalar in text.unicodeScalars {
-            let p = scalar.properties
-            if p.isAlphabetic || p.numericType != nil || isLatinMark(scalar) { current.unicodeScalars.append(scalar) } else { flush() }
-        }
-        flush()
         return forms
     }
 

@@ -216,7 +216,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// what?"), and a later wh-word asks. "When was…", "when's…" and "when the bin day?" ask when.
     static func opensClause(_ w: [String], at i: Int) -> Bool {
         guard i + 1 < w.count, !clauseVerbs.contains(w[i + 1]) else { return false }
-        return w[(i + 2)...].contains { ["what", "which", "who", "whom", "where", "how"].contains($0) }
+        return w[(i + 2)...].contains { $0 != "when" && whWords.contains($0) }
     }
     static let clauseVerbs: Set<String> = ["is", "was", "are", "were", "do", "does", "did", "will", "would", "can", "could",
                                            "should", "shall", "has", "have", "had", "may", "might", "must", "s", "d", "ll",

@@ -274,13 +274,13 @@ public enum TextSignals {
 
     /// True when `text` holds a quantity (digits or a number word; not "one of", `withoutPartitives`).
     public static func hasNumber(_ text: String) -> Bool {
-        !numbers(text).isEmpty || words(withoutPartitives(text)).contains { numberWords.contains($0) }
+        !numbers(text).isEmpty || withoutPartitives(words(text)).contains { numberWords.contains($0) }
     }
 
-    /// `text` without the "one" of "one of": a part of something, no count ("one of the largest
+    /// `words` without the "one" of "one of": a part of something, no count ("one of the largest
     /// institutions" does not say how many beds it has).
-    public static func withoutPartitives(_ text: String) -> String {
-        text.replacingOccurrences(of: #"\b[Oo]ne(\s+of\b)"#, with: "$1", options: .regularExpression)
+    public static func withoutPartitives(_ words: [String]) -> [String] {
+        words.indices.filter { !(words[$0] == "one" && $0 + 1 < words.count && words[$0 + 1] == "of") }.map { words[$0] }
     }
 
     /// Capitalised words of `text` that do not start a sentence (names), as `words` writes them.

@@ -195,7 +195,7 @@ extension ExtractiveAnswerer {
         // (isDirectory given: the path is not looked up on disk)
         let url = URL(fileURLWithPath: path, isDirectory: false)
         let name = url.deletingPathExtension().lastPathComponent
-        guard DocumentKind.of(url) == .email, url.pathExtension.lowercased() == "eml" else { return name }
+        guard url.pathExtension.lowercased() == "eml" else { return name }
         let mail = MailTitle.of(path)
         return mail.isEmpty ? name : name + " " + mail
     }

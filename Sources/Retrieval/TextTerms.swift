@@ -67,11 +67,8 @@ enum TextTerms {
                 case 0x2D where joiningHyphens: flush(beforeHyphen: true)
                 default: flush()
                 }
-            } else if let folded = LatinFolding.ascii(scalar) {
-                buffer.append(contentsOf: folded)
             } else if isWordScalar(scalar) {
-                // (a decomposed mark goes with its letter's; another script's letter is lowercased)
-                if !LatinFolding.isLatinMark(scalar) { buffer.append(contentsOf: scalar.properties.lowercaseMapping.utf8) }
+                LatinFolding.appendFolded(scalar, to: &buffer)
             } else {
                 flush()
             }

@@ -80,16 +80,17 @@ struct ZipArchive {
     }
 }
 
-/// The text of an Office document (Word, Excel, PowerPoint, OpenDocument), which the library cites by offsets into it as a
-/// PDF's: derived once when the file is added and again when a citation is checked.
+/// The text of an Office document (Word, Excel, PowerPoint, OpenDocument; Rich Text Format, which
+/// Word reads and writes), which the library cites by offsets into it as a PDF's: derived once
+/// when the file is added and again when a citation is checked.
 enum OfficeText {
     /// The text of a file of `kind` from its bytes, or nil for a kind that is not an Office one.
     static func text(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> [UInt8]? {
-        let openDocument = ["odt", "ods", "odp"].contains(URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased())
+        let ext = URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased()
+        let openDocument = ["odt", "ods", "odp"].contains(ext)
         return switch kind {
-        case .word: try openDocument ? OpenDocumentText.text(bytes, path: path)
-            : URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased() == "rtf" ? RTFText.text(bytes, path: path)
-            : WordText.text(bytes, path: path)
+        case .word: try ext == "rtf" ? RTFText.text(bytes, path: path)
+            : openDocument ? OpenDocumentText.text(bytes, path: path) : WordText.text(bytes, path: path)
         case .spreadsheet: try openDocument ? OpenDocumentText.spreadsheet(bytes, path: path) : SpreadsheetText.text(bytes, path: path)
         case .presentation: try openDocument ? PresentationText.openDocument(bytes, path: path) : PresentationText.powerPoint(bytes, path: path)
         default: nil

@@ -56,8 +56,18 @@ extension ExtractiveAnswerer {
         }
         // The day of the year the question names ("am I working on 6 May?": the row dated
         // 06/05/2026, not 4 May's), from the best sentence's document or one that holds as much
-        // of the question.
-        func onDay(_ s: ScoredSentence) -> Bool { DayMonths.matches(dates, DayMonths.of(s.text)) }
+        // of the question. Every line of a file named for that one day is on it ("how many oat
+        // milks did we sell on the 16th": `tillpoint_export_2026-04-16.json`'s `Oat milk; qty:
+        // 47`, not its refund stamped 16 April).
+        var fileDays: [Int64: Bool] = [:]
+        func onDay(_ s: ScoredSentence) -> Bool {
+            if DayMonths.matches(dates, DayMonths.of(s.text)) { return true }
+            if let known = fileDays[s.chunk.docId] { return known }
+            let named = DayMonths.of(Self.fileTitle(s.chunk.path))
+            let day = named.count == 1 && DayMonths.matches(dates, named)
+            fileDays[s.chunk.docId] = day
+            return day
+        }
         if !dates.isEmpty, !onDay(best), let day = ranked.first(where: {
             ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && onDay($0)
         }) {
@@ -91,7 +101,11 @@ extension ExtractiveAnswerer {
         // (a best line with a field whose label holds the noun anywhere — "insured value: 2699.0"
         // for "what's the 85mm insured for" — keeps it)
         if !askedNoun.isEmpty, Self.labelShare(best.text, nounForms) == 0 {
-            var labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) }
+            // (another record of the file must hold as much of the question: Kenji's `address (home)`
+            // is not Lauren's)
+            let record = TextSignals.isRecord(best.text)
+            func asMuch(_ s: ScoredSentence) -> Bool { !record || s.coverage >= best.coverage }
+            var labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) && asMuch($0) }
             // none in its file, nor the noun at all: one of a file that holds as much of the
             // question ("when does the outback registration run out": the DMV page's `New
             // expiration`, not the card's payment)

@@ -80,7 +80,9 @@ extension ExtractiveAnswerer {
             guard !field.value.isEmpty else { return false }
             let words = field.words
             let head = words.prefix { !labelPrepositions.contains($0) }.last
-            return words.count <= 4 && [words.last, head].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
+            // a label's qualifier in brackets follows its noun: `Weight (kg)`, `Guardhouse (24 hrs)`
+            let bracketed = field.label.firstIndex(of: "(").map { TextSignals.words(String(field.label[..<$0])).last } ?? nil
+            return words.count <= 4 && [words.last, head, bracketed].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
         }
     }
     static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by"]

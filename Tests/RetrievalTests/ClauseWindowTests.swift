@@ -16,10 +16,11 @@ import Testing
     static let frequencies = ["dust": 1, "remains": 2, "air": 9, "amazon": 10, "year": 5, "tons": 1, "basin": 4,
                               "falls": 1, "satellite": 1, "measured": 2, "name": 7]
 
-    private func sentence(_ text: String, prefix: String = "The Sahara feeds the Amazon. ") -> ScoredSentence {
+    private func sentence(_ text: String, prefix: String = "The Sahara feeds the Amazon. ",
+                          path: String = "/library/amazon.md") -> ScoredSentence {
         let whole = prefix + text
         let length = whole.utf8.count
-        let record = ChunkRecord(id: 1, docId: 1, path: "/library/amazon.md", kind: .markdown, ordinal: 0, start: 0,
+        let record = ChunkRecord(id: 1, docId: 1, path: path, kind: .markdown, ordinal: 0, start: 0,
                                  end: length, tokenCount: length / 4, text: whole, raw: nil,
                                  segments: [.init(textOffset: 0, sourceOffset: 0, length: length)], encoding: .utf8)
         let chunk = EvidenceChunk(chunkId: 1, docId: 1, path: record.path, ordinal: 0, start: 0, end: length, text: whole,
@@ -255,8 +256,9 @@ import Testing
     }
 
     /// `lines` as one chunk's ranked sentences, best first: coverage 0.5 each, scores from `score`.
-    private func rankedLines(_ lines: [String], score: (Int) -> Double = { 1 - Double($0) / 10 }) -> [ScoredSentence] {
-        let chunk = sentence(lines.joined(separator: "\n"), prefix: "").chunk
+    private func rankedLines(_ lines: [String], path: String = "/library/amazon.md",
+                             score: (Int) -> Double = { 1 - Double($0) / 10 }) -> [ScoredSentence] {
+        let chunk = sentence(lines.joined(separator: "\n"), prefix: "", path: path).chunk
         var start = 0
         return lines.enumerated().map { i, line -> ScoredSentence in
             defer { start += line.utf8.count + 1 }
@@ -275,6 +277,19 @@ import Testing
         // "Landlord address" is not labelled with what is asked, and no noun asked: the ranking's best
         #expect(!answerer.choose(ranked, askedNoun: ["landlord"]).map(\.text).contains(lines[1]))
         #expect(!answerer.choose(ranked).map(\.text).contains(lines[2]))
+    }
+
+    @Test func anotherRecordsFieldLabelledWithTheNounDoesNotAnswer() {
+        let lines = ["contact: Lauren Briggs; mobile: (512) 555-0144; note: Buyer",
+                     "contact: Kenji Nakamura; address (home): 2208 Pecan Grove Dr"]
+        var ranked = rankedLines(lines) { $0 == 0 ? 1 : 0.1 }
+        ranked[0].coverage = 0.8
+        ranked[0].contextCoverage = 0.8
+        let answerer = ExtractiveAnswerer(configuration: .standard)
+        #expect(answerer.choose(ranked, askedNoun: ["home", "address"]).map(\.text) == [lines[0]])
+        // one that holds as much of the question does
+        ranked[1].coverage = 0.8
+        #expect(answerer.choose(ranked, askedNoun: ["home", "address"]).map(\.text).contains(lines[1]))
     }
 
     @Test func aRecordKeyedByTheNumberAskedAnswers() {
@@ -307,6 +322,15 @@ import Testing
         let answerer = ExtractiveAnswerer(configuration: .standard)
         #expect(answerer.choose(ranked, dates: DayMonths.of("am I working on 6 May?")).map(\.text) == [rows[1]])
         #expect(answerer.choose(ranked).map(\.text).contains(rows[0]))
+        // every line of a file named for the day asked is on it
+        let sales = ["refund time: 2026-04-16T11:42:08 (16 April 2026, 11:42); item: Toasted sandwich", "name: Oat milk; qty: 47"]
+        let dayFile = rankedLines(Array(sales.reversed()), path: "/docs/tillpoint_export_2026-04-16.json") { $0 == 0 ? 1 : 0.1 }
+        #expect(answerer.choose(dayFile, dates: DayMonths.of("how many oat milks did we sell on the 16th")).map(\.text) == [sales[1]])
+        // (a file named for no day, or for two, holds only its lines stamped with it)
+        for path in ["/docs/tillpoint_export.json", "/docs/Z-report 01-04-2026_16-04-2026.csv"] {
+            #expect(answerer.choose(rankedLines(Array(sales.reversed()), path: path) { $0 == 0 ? 1 : 0.1 },
+                                    dates: DayMonths.of("how many oat milks did we sell on the 16th")).map(\.text) == [sales[0]])
+        }
         // the day wins over a weekday that another row names
         #expect(answerer.choose(ranked, calendar: QuestionAnalysis.calendarWords(of: "what am I doing on Monday 17 May"),
                                 dates: DayMonths.of("what am I doing on Monday 17 May")).map(\.text) == [rows[2]])

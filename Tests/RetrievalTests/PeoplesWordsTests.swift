@@ -102,6 +102,10 @@ import Testing
         #expect(labels("Mileage at service: 61,449", "mileage"))
         #expect(labels("Date of birth: 02/03/2019", "born"))
         #expect(!labels("Landlord address: 4 Hill St", "landlord"))
+        // a qualifier in brackets follows the noun it qualifies
+        #expect(labels("Guardhouse (24 hrs): 6555 0166", "guardhouse"))
+        #expect(labels("Weight (kg): 4.6", "weight"))
+        #expect(!labels("Landlord address (home): 4 Hill St", "landlord"))
     }
 }
 

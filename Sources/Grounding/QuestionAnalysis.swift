@@ -247,6 +247,8 @@ enum Measure {
     case duration
     /// "how long is the river / the flight": a length or a duration.
     case durationOrLength
+    /// "how many hours does he fast": a duration in hours (not "one week").
+    case hours
     /// "how much did it cost", "how much was the boiler service" (after "how much", a word of
     /// paying, or a form of "be" without a participle): money.
     case money
@@ -277,7 +279,14 @@ enum Measure {
         if !words.isDisjoint(with: weightWords) { return .weight }
         // "how much is the fridge", "how much was the service": a price ("how much is it
         // distributed" is a degree, "how many did they pay" a count)
-        if order.indices.contains(where: { order[$0] == "many" && $0 > 0 && order[$0 - 1] == "how" }) { return nil }
+        if let many = order.indices.first(where: { order[$0] == "many" && $0 > 0 && order[$0 - 1] == "how" }) {
+            // "how many hours does he fast", "how many km did the van do": a duration, a length
+            let unit = many + 1 < order.count ? order[many + 1] : ""
+            if Self.hourUnits.contains(unit) { return .hours }
+            if Self.durationUnits.contains(unit), unit.count > 1 { return .duration }
+            if Self.lengthUnits.contains(unit), unit.count > 1, unit != "long" { return .length }
+            return nil
+        }
         let much = order.indices.first { order[$0] == "much" && $0 > 0 && order[$0 - 1] == "how" }
         let rest = much.map { order.dropFirst($0 + 1) } ?? []
         let priced = rest.first.map(beVerbs.contains) == true && !rest.dropFirst().contains { $0.count > 4 && $0.hasSuffix("ed") }
@@ -323,6 +332,7 @@ enum Measure {
                                              "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",
                                              "month", "months", "year", "years", "overnight", "night", "nights",
                                              "decade", "decades", "century", "centuries"]
+    static let hourUnits: Set<String> = ["hour", "hours", "hr", "hrs"]
     static let lengthUnits: Set<String> = ["km", "kilometres", "kilometers", "kilometre", "kilometer", "mile", "miles",
                                            "metres", "meters", "metre", "meter", "m", "feet", "foot", "ft", "inches",
                                            "inch", "cm", "mm", "yards", "yard", "long"]
@@ -363,6 +373,8 @@ enum Measure {
             // "125 m²", "74,50 m2", "850 sq ft", "4.2 hectares", "2 acres"
             return !words.isDisjoint(with: ["sq", "sqm", "sqft", "square", "hectare", "hectares", "ha", "acre", "acres"])
                 || text.range(of: #"\d\s?(m²|m2|ft²|ft2|km²)"#, options: .regularExpression) != nil
+        case .hours:
+            return !words.isDisjoint(with: Self.hourUnits) || text.range(of: #"\d\s?h\b"#, options: .regularExpression) != nil
         case .durationOrLength:
             return Measure.duration.isMentioned(in: text) || Measure.length.isMentioned(in: text)
         }

@@ -749,6 +749,11 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         ("How long should the cake cool?", "Let it cool for 10 minutes.", true),
         ("How long ago was it built?", "It was built in 1652.", true),
         ("How many eggs does it need?", "4 eggs", true),
+        // hours asked: hours, not another duration
+        ("how many hours does dad need to fast before the blood test", "Please fast for 10 hours beforehand.", true),
+        ("how many hours does dad need to fast before the blood test", "A fasting blood test one week before.", false),
+        ("how many hrs did I work on the 3rd", "Shift: 08:00-16:30; Paid: 8h", true),
+        ("how many days is the course", "The course runs for 3 weeks.", true),
         ("How much was the boiler service?", "It is serviced every 12 months.", false),
         ("How much was the boiler service?", "Service charge: £85.00 (no VAT).", true),
         ("How much did I pay for the car tax?", "Description: DVLA VEHICLE TAX; Debit: 195.00", true),

@@ -134,10 +134,9 @@ struct LibraryCommand: Subcommand {
     /// count by extension: nothing is skipped silently.
     static func reportSkipped(_ paths: [String], env: CLIEnvironment, listed: Int = 20) {
         guard !paths.isEmpty else { return }
-        let supported = "txt, md, csv, json, html, pdf, docx, rtf, xlsx, pptx, odt, ods, odp, eml, mbox, ics, vcf and source code are"
         for path in paths.prefix(listed) {
             let ext = URL(fileURLWithPath: path).pathExtension
-            env.streams.err("intent: skipped: \(path): file type '\(ext.isEmpty ? "none" : ext)' is not supported (\(supported))\n")
+            env.streams.err("intent: skipped: \(path): file type '\(ext.isEmpty ? "none" : ext)' is not supported (\(DocumentKind.supportedTypes) are)\n")
         }
         guard paths.count > listed else { return }
         var byType: [String: Int] = [:]

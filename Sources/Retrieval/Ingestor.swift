@@ -70,7 +70,7 @@ struct Ingestor {
             return try refuse(ticket, RetrievalError.unreadable(path: path, reason: "not a regular file"), fingerprint)
         }
         let url = URL(fileURLWithPath: path)
-        guard let kind = DocumentKind.of(url) else {
+        guard let kind = DocumentKind.detect(url) else {
             let type = url.pathExtension.isEmpty ? "no extension" : url.pathExtension.lowercased()
             return try refuse(ticket, RetrievalError.unsupportedType(path: path, type: type), fingerprint)
         }

@@ -231,7 +231,7 @@ public final class Library: Sendable {
         var files: [String] = []
         var unsupported: [String] = []
         for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            if DocumentKind.of(url) != nil {
+            if DocumentKind.detect(url) != nil {
                 files.append(url.standardizedFileURL.path)
             } else {
                 unsupported.append(url.standardizedFileURL.path)

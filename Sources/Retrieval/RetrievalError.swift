@@ -42,7 +42,7 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
     public var description: String {
         switch self {
         case .unsupportedType(let path, let type):
-            return "\(path): file type '\(type)' is not supported (txt, md, csv, json, html, pdf, docx, rtf, xlsx, pptx, odt, ods, odp, eml, mbox, ics, vcf and source code are)"
+            return "\(path): file type '\(type)' is not supported (\(DocumentKind.supportedTypes) are)"
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): \(bytes) bytes is over the \(limit)-byte limit; not read"
         case .notUTF8(let path):

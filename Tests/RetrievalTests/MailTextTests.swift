@@ -227,4 +227,48 @@ final class MailTextTests: XCTestCase {
         XCTAssertTrue(answerMOT.answer?.contains("£54.85") == true, answerMOT.answer ?? "")
         XCTAssertTrue(answerMOT.citations.contains { $0.quote.contains("=C2=A354.85") }, "\(answerMOT.citations.map(\.quote))")
     }
+
+    func testAMailFolderWithoutAnExtensionIsReadAsAMailbox() throws {
+        let t = try TempLibrary()
+        let folder = t.docs.appendingPathComponent("Mail/Local Folders")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Thunderbird's folder and its index, mutt's sent mail, a script: only the mail is read
+        let inbox = folder.appendingPathComponent("Inbox")
+        try Data(Self.mailbox.utf8).write(to: inbox)
+        try Data("\u{0}\u{1}mork".utf8).write(to: folder.appendingPathComponent("Inbox.msf"))
+        let maildir = t.docs.appendingPathComponent("Maildir/cur")
+        try FileManager.default.createDirectory(at: maildir, withIntermediateDirectories: true)
+        let message = maildir.appendingPathComponent("1733412345.M1P2.host:2,S")
+        try Data("Return-Path: <desk@dental.example>\nFrom: Plas Dental <desk@dental.example>\n Care\nSubject: Your appointment\nDate: Mon, 7 Dec 2026 09:00:00 +0000\n\nYour filling is booked for Tuesday 8 December at 8:40am.\n".utf8)
+            .write(to: message)
+        let script = t.docs.appendingPathComponent("runme")
+        try Data("#!/bin/sh\nFrom: nobody\n".utf8).write(to: script)
+        XCTAssertEqual(DocumentKind.detect(inbox), .email)
+        XCTAssertEqual(DocumentKind.detect(message), .email)
+        XCTAssertNil(DocumentKind.detect(script))
+        XCTAssertNil(DocumentKind.detect(folder.appendingPathComponent("Inbox.msf")))
+        XCTAssertEqual(Library.walk(t.docs).supported, [inbox.path, message.path].sorted())
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let book = try t.library.ask(question: "what book are we reading for book club")
+        XCTAssertTrue(book.answer?.contains("Piranesi") == true, book.answer ?? "")
+        let filling = try t.library.ask(question: "when is my filling booked")
+        XCTAssertTrue(filling.answer?.contains("8:40am") == true, filling.answer ?? "")
+        XCTAssertEqual(filling.citations.first?.path, message.path)
+    }
+
+    func testMailIsKnownByItsEnvelopeOrItsHeaders() {
+        func mail(_ text: String) -> Bool { DocumentKind.isMail(Array(text.utf8)) }
+        XCTAssertTrue(mail("From - Sat Dec 05 10:12:00 2026\nFrom: a@b\n\nhi\n"))
+        XCTAssertTrue(mail("From: a@b\r\nSubject: Hi\r\n\r\nbody"))
+        XCTAssertTrue(mail("Received: from x\n\tby y\nFrom: a@b\nDate: Mon, 7 Dec 2026\n\nbody"))
+        // no From:, a header without a date, subject or id, a line that is no header, a NUL
+        XCTAssertFalse(mail("Subject: Hi\nDate: today\n\nbody"))
+        XCTAssertFalse(mail("From: a@b\nTo: c@d\n\nbody"))
+        XCTAssertFalse(mail("From: a@b\nthis is prose, not a header\nSubject: x\n\n"))
+        XCTAssertFalse(mail("From: a@b\nSubject: x\n\n\u{0}"))
+        // "From " opening prose is no envelope without its line's end
+        XCTAssertFalse(mail("From  the start"))
+        XCTAssertFalse(mail(" From: a@b\nSubject: x\n\n"))
+    }
 }

@@ -102,8 +102,8 @@ extension ExtractiveAnswerer {
         // for "what's the 85mm insured for" — keeps it)
         if !askedNoun.isEmpty, Self.labelShare(best.text, nounForms) == 0 {
             // (another record of the file must hold as much of the question: Kenji's `address (home)`
-            // is not Lauren's)
-            let record = TextSignals.isRecord(best.text)
+            // is not Lauren's — unless the best's own field is blank: `Inspector: —`)
+            let record = TextSignals.isRecord(best.text) && !Self.labels(best.text, nouns, blank: true)
             func asMuch(_ s: ScoredSentence) -> Bool { !record || s.coverage >= best.coverage }
             var labelled = ranked.filter { $0.chunk.docId == best.chunk.docId && Self.labels($0.text, nouns) && asMuch($0) }
             // none in its file, nor the noun at all: one of a file that holds as much of the

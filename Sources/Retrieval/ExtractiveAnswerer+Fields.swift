@@ -50,11 +50,21 @@ extension ExtractiveAnswerer {
         var stems: [String] { words.map(TextSignals.stem) }
     }
 
-    /// The labelled fields of `text`, in order; a field without a label's colon is none.
+    /// The labelled fields of `text`, in order; a field without a label's colon is none. A value
+    /// that only holds its place (`Inspector: —`, `Comments: n/a`) is empty.
     static func fields(_ text: String) -> [Field] {
         text.components(separatedBy: "; ").compactMap { field in
-            TextSignals.labelled(field).map { Field(label: $0.label, value: $0.value.trimmingCharacters(in: .whitespaces)) }
+            TextSignals.labelled(field).map { labelled in
+                let value = labelled.value.trimmingCharacters(in: .whitespaces)
+                return Field(label: labelled.label, value: isPlaceholder(value) ? "" : value)
+            }
         }
+    }
+
+    /// A value that stands for none: dashes alone (an HTML page's `&mdash;` too), "n/a".
+    static func isPlaceholder(_ value: String) -> Bool {
+        let value = value.contains("&") ? HTMLEntities.decode(value) : value
+        return value.allSatisfy { "-–—".contains($0) } || ["n/a", "n.a.", "na"].contains(value.lowercased())
     }
 
     /// A rule line (`=====`, `-----`, `* * *`): it underlines a heading or closes a sum.
@@ -75,9 +85,10 @@ extension ExtractiveAnswerer {
     /// Whether a field of `text` has a value and a label of at most four words ending in one of
     /// `stems` (`labelStems`), or whose words before a preposition do: "Valuation band" for
     /// "band", "Mileage at service" for "mileage", not "Landlord address" for "landlord".
-    static func labels(_ text: String, _ stems: Set<String>) -> Bool {
+    /// `blank`: a field so labelled whose value is blank (`Inspector: —`).
+    static func labels(_ text: String, _ stems: Set<String>, blank: Bool = false) -> Bool {
         fields(text).contains { field in
-            guard !field.value.isEmpty else { return false }
+            guard field.value.isEmpty == blank else { return false }
             let words = field.words
             let head = words.prefix { !labelPrepositions.contains($0) }.last
             // a label's qualifier in brackets follows its noun: `Weight (kg)`, `Guardhouse (24 hrs)`
@@ -88,10 +99,12 @@ extension ExtractiveAnswerer {
     static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by"]
 
     /// The share of the noun asked (`QuestionAnalysis.askedNoun`, each word's stems and other
-    /// forms: `labelForms`) that the label of a field of `text` holds; the largest over its fields.
+    /// forms: `labelForms`) that the label of a field of `text` with a value holds; the largest
+    /// over its fields.
     static func labelShare(_ text: String, _ forms: [Set<String>]) -> Double {
         guard !forms.isEmpty else { return 0 }
-        return fields(text).map { field -> Double in
+        // (a field without a value labels nothing: `Inspector: —`)
+        return fields(text).filter { !$0.value.isEmpty }.map { field -> Double in
             let stems = Set(field.stems)
             return Double(forms.filter { !$0.isDisjoint(with: stems) }.count) / Double(forms.count)
         }.max() ?? 0

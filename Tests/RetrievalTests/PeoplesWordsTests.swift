@@ -106,6 +106,16 @@ import Testing
         #expect(labels("Guardhouse (24 hrs): 6555 0166", "guardhouse"))
         #expect(labels("Weight (kg): 4.6", "weight"))
         #expect(!labels("Landlord address (home): 4 Hill St", "landlord"))
+        // a blank value labels nothing
+        let inspector = ExtractiveAnswerer.labelStems(["inspector"])
+        for row in ["Result: Final; Inspector: —; Comments: AM", "Result: Final; Inspector: &mdash;; Comments: AM",
+                    "Inspector: n/a"] {
+            #expect(!ExtractiveAnswerer.labels(row, inspector), "\(row)")
+            #expect(ExtractiveAnswerer.labels(row, inspector, blank: true), "\(row)")
+            #expect(ExtractiveAnswerer.labelShare(row, ExtractiveAnswerer.labelForms(["inspector"])) == 0, "\(row)")
+        }
+        #expect(ExtractiveAnswerer.labels("Inspection: Rough Electrical; Inspector: K. Mathis", inspector))
+        #expect(!ExtractiveAnswerer.isPlaceholder("-5") && !ExtractiveAnswerer.isPlaceholder("N/A-3"))
     }
 }
 

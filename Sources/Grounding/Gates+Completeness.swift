@@ -132,13 +132,13 @@ struct CompletenessGate: GroundingGate {
         // records, whose dates say nothing of this one.
         // (a line that opens with a date dates each of its sentences: "07/02/2026: StampMe down for
         // ~2 hours… Support ticket SM-88213.")
-        // (a total asked, from a line of no date of its own, is dated by its file's name: the
-        // TOTAL row of "Invoice register 2026 (Jan-Mar)" for "total invoiced jan-mar")
-        let asksTotal = QuestionAnalysis.asksTotal(state.input.question)
+        // (a line of no date of its own is dated by its file's name: the TOTAL row of "Invoice
+        // register 2026 (Jan-Mar)" for "total invoiced jan-mar", the net pay of
+        // "EarningsStatement_0048213_2026-11-06" for "my net pay on the november statement")
         let heads = live.flatMap { claim in
             zip(state.cited(claim), headings[claim] ?? []).map { evidence, heading in
                 let text = state.input.claims[claim].text
-                let undated = asksTotal && DayMonths.of(text).isEmpty && !TextSignals.hasDate(text)
+                let undated = DayMonths.of(text).isEmpty && !TextSignals.hasDate(text)
                 return Self.datedHead(of: text, in: evidence.text) + (undated ? " " + evidence.title : "")
                     + (DayMonths.of(heading).isEmpty ? "" : " " + heading)
             }

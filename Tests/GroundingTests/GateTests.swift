@@ -428,16 +428,30 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(j).ruleCounts["H5.question-month-missing"] == 1)
     }
 
-    @Test func aTotalOfNoDateOfItsOwnIsDatedByItsFilesName() {
+    @Test func aLineOfNoDateOfItsOwnIsDatedByItsFilesName() {
         let row = "Invoice No: TOTAL; Excl VAT: 110825.00; VAT 15%: 16623.75; Incl VAT: 127448.75"
         var i = input(question: "total invoiced jan-mar excl vat", passage: row, claim: row, verbatim: true)
         i.idf = ["invoiced": 2, "jan": 2, "mar": 2, "excl": 1, "vat": 1, "total": 1]
         #expect(run(i).ruleCounts["H5.question-month-missing"] == 1)
         i.evidence[0].title = "DJ Electrical - Invoice register 2026 (Jan-Mar)"
         #expect(run(i).ruleCounts["H5.question-month-missing"] == nil, "\(run(i).ruleCounts)")
-        // a line that asks no total is not dated so
+        // a question that asks no total, too: a statement's net pay from the statement of the month
         i.question = "what was invoiced jan-mar excl vat"
-        #expect(run(i).ruleCounts["H5.question-month-missing"] == 1)
+        #expect(run(i).ruleCounts["H5.question-month-missing"] == nil)
+        let pay = "Gross Pay: 7,536.28; Total Taxes & Deductions: 3,550.15; NET PAY: 3,986.13"
+        var p = input(question: "what's my net pay on the november earnings statement", passage: pay, claim: pay, verbatim: true)
+        p.idf = ["net": 2, "pay": 1, "november": 3, "earnings": 2, "statement": 1]
+        #expect(run(p).ruleCounts["H5.question-month-missing"] == 1)
+        p.evidence[0].title = "EarningsStatement_0048213_2026-11-06"
+        #expect(run(p).ruleCounts["H5.question-month-missing"] == nil, "\(run(p).ruleCounts)")
+        p.evidence[0].title = "EarningsStatement_0048213_2026-10-23"
+        #expect(run(p).ruleCounts["H5.question-month-missing"] == 1)
+        // a line dated otherwise keeps its own date
+        let october = "Date: 31 Oct 2025; Description: Closing balance; Balance: £4,100.00"
+        var o = input(question: "What did the November statement close at?", passage: october, claim: october, verbatim: true)
+        o.idf = ["november": 2, "statement": 2, "close": 1]
+        o.evidence[0].title = "Statement 2025-11-30"
+        #expect(run(o).ruleCounts["H5.question-month-missing"] == 1)
     }
 
     @Test func anAnswerStatingTheOppositeOfTheQuestionAbstains() {

@@ -36,7 +36,8 @@ public enum DocumentKind: String, Sendable, Codable {
     /// is not unchanged, so the next `library add` reads it again. A PDF's offsets are into its
     /// extracted text, which `PDFLayout` composes (its quotes do not verify against another
     /// composition; `+layout3` reads a table's blocks as rows, `+layout4` pairs a label of five
-    /// words with its value as `RowLabel` does elsewhere); records (CSV, JSON, HTML and
+    /// words with its value as `RowLabel` does elsewhere, `+layout5` takes a header cell set beside
+    /// its column of right-aligned values); records (CSV, JSON, HTML and
     /// Markdown tables) are read as labelled lines, and an HTML table cell's paragraphs and headings as lines of their own; a CSV header may name a
     /// year, a JSON contact keeps its phones, a heading is one unit (`+records2`); an HTML
     /// definition list's term labels its description (HTML `+records4`), a JSON camelCase key
@@ -56,7 +57,7 @@ public enum DocumentKind: String, Sendable, Codable {
     /// spelled beside its date (JSON `+records7`, CSV `+records6`).
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout4"
+        case .pdf: "+layout5"
         case .html: "+records6"
         case .json: "+records7"
         case .markdown: "+records7"

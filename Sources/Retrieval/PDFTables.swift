@@ -53,12 +53,36 @@ extension PDFLayout {
                 columns[c].append(single)
                 joined.append(single)
             }
+            joined += headers(over: &columns, lines: lines, taken: claimed.union(joined))
             let texts = columns.map { column(of: $0, in: lines) }
             guard columns.count >= 2,
                   texts.contains(where: { mostlyNumbers($0.dropFirst()) }) || labelPairs(texts) else { return nil }
             claimed.formUnion(joined)
             return columns.map { $0.sorted() }
         }
+    }
+
+    /// Header cells of one line set beside their columns, not over them (`Limit of Liability` left
+    /// of its right-aligned `$612,000`, `Premium` of `$1,941.00`): a block of one line without a
+    /// digit, on the baseline of the table's top line, overlapping no column across the page,
+    /// heads the nearest column to its right that has no line of its own on that baseline. Returns
+    /// the blocks joined (each appended to its column in `columns`); `taken` are blocks already
+    /// placed.
+    static func headers(over columns: inout [[Int]], lines: [[Line]], taken: Set<Int>) -> [Int] {
+        let all = columns.map { column(of: $0, in: lines) }
+        guard let top = all.flatMap({ $0 }).min(by: { $0.yMin < $1.yMin }) else { return [] }
+        var joined: [Int] = []
+        for single in lines.indices where lines[single].count == 1 && !taken.contains(single) {
+            let line = lines[single][0]
+            guard aligned([line], [top]) == 1, !line.text.contains(where: \.isNumber),
+                  columns.allSatisfy({ sideBySide(column(of: $0, in: lines), [line]) }) else { continue }
+            let right = columns.indices.filter { bounds(column(of: columns[$0], in: lines)).xMin >= line.xMax - 1 }
+            guard let c = right.min(by: { bounds(column(of: columns[$0], in: lines)).xMin < bounds(column(of: columns[$1], in: lines)).xMin }),
+                  aligned(column(of: columns[c], in: lines), [line]) == 0 else { continue }
+            columns[c].append(single)
+            joined.append(single)
+        }
+        return joined
     }
 
     /// The lines of a table's column made of `blocks`, top to bottom.

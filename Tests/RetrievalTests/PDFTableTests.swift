@@ -33,6 +33,31 @@ struct PDFTableTests {
         ])
     }
 
+    @Test func aHeaderCellSetBesideItsRightAlignedColumnHeadsIt() {
+        // an insurance declaration: the first column's block opens with the table's title, and each
+        // value column's header is a block of its own, left of its right-aligned values
+        let page = [
+            Self.block([(44, 300, "SECTION I & II COVERAGES"), (44, 314, "A – Dwelling"), (44, 327, "B – Other Structures")]),
+            Self.block([(307, 300, "Limit of Liability")]),
+            Self.block([(470, 300, "Premium")]),
+            Self.block([(419, 314, "$612,000"), (425, 327, "$61,200")]),
+            Self.block([(521, 314, "$1,941.00"), (527, 327, "Included")]),
+            Self.block([(44, 393, "DEDUCTIBLES")]),
+        ]
+        #expect(PDFLayout.paragraphs(page) == [
+            """
+            SECTION I & II COVERAGES: A – Dwelling; Limit of Liability: $612,000; Premium: $1,941.00
+            SECTION I & II COVERAGES: B – Other Structures; Limit of Liability: $61,200; Premium: Included
+            """,
+            "DEDUCTIBLES",
+        ])
+        // a block below the table's top line, or with a digit, heads nothing
+        let note = [page[0], Self.block([(307, 314, "see note")]), page[3], page[4]]
+        #expect(!PDFLayout.paragraphs(note).joined().contains("see note: "))
+        let numbered = [page[0], Self.block([(307, 300, "Limit 2026")]), page[3], page[4]]
+        #expect(!PDFLayout.paragraphs(numbered).joined().contains("Limit 2026: "))
+    }
+
     @Test func aColumnOfLabelsBesideItsValuesReadsLabelAndValue() {
         let labels = Self.block([(56, 60, "Account no."), (56, 74, "Statement date"), (56, 88, "Amount due")])
         let values = Self.block([(200, 60, "4471-0093"), (200, 74, "14/03/2026"), (200, 88, "£54.50")])

@@ -222,6 +222,17 @@ public struct QuestionAnalysis: Sendable, Equatable {
                                            "should", "shall", "has", "have", "had", "may", "might", "must", "s", "d", "ll",
                                            "re", "am"]
 
+    /// The words a field's label may say the money asked with: the question's words of paying
+    /// or of a sum ("pay", "deposit", "fee") and their other forms ("paid", "payment"); empty when
+    /// the question asks for no sum of money.
+    public static func moneyLabelWords(of question: String) -> Set<String> {
+        let w = TextSignals.words(question)
+        guard answerType(w) == .quantity, Measure.asked(by: Set(w), in: w) == .money else { return [] }
+        var words = Set(w).intersection(Measure.moneyWords)
+        for word in words { words.formUnion(WordVariants.variants(of: word, capitalised: false)) }
+        return words
+    }
+
     /// Whether a noun phrase names an amount ("max housing aid grant", "gict guest house room
     /// rate", "fuel card balance", "corrib charging us per bag"): a word of `amountWords`.
     static func amountNamed(_ phrase: [String]) -> Bool {

@@ -24,6 +24,13 @@ struct ClauseWindow {
     let typed: (String) -> Bool
     /// Whether a field's label names the kind of answer asked for (`AnswerType.isLabel`).
     var kindLabel: ([String]) -> Bool = { _ in false }
+    /// Whether a field's label names what the question asks of its kind: the money the question's
+    /// verb or noun asks (`plan_paid` for "how much did insurance pay", `deposit` for "how much is
+    /// the deposit"; `QuestionAnalysis.moneyLabelWords`). Such a field holding the kind widens
+    /// a run to reach it.
+    var askedLabel: ([String]) -> Bool = { _ in false }
+    /// What a run gains for holding a field `askedLabel` names: more than a few units cost.
+    static let askedLabelGain = 0.05
 
     /// `sentence` narrowed: to its clauses that answer when it runs past `limit` words, and a
     /// record past `recordWords` words to its fields that answer (`narrowedRecord`); otherwise
@@ -204,7 +211,8 @@ struct ClauseWindow {
                 // a unit more costs a little: words that stand together answer together
                 // (a little more when a field's label names that kind, `location:` for "where": less than
                 // a unit more costs, so it parts runs alike and does not widen one)
-                let kind = typed(text) ? 0.5 + (labelsKind(units[i...j], bytes) ? 0.005 : 0) : 0
+                let kind = typed(text) ? 0.5 + (labelsKind(units[i...j], bytes) ? 0.005 : 0)
+                    + (labelsKind(units[i...j], bytes, askedLabel) ? Self.askedLabelGain : 0) : 0
                 scored.append((i..<(j + 1), terms.coverage(ofText: lead + " " + text) + kind - 0.01 * Double(j - i)))
             }
         }
@@ -219,11 +227,12 @@ struct ClauseWindow {
 
     /// Whether one of `units` is a field whose label names the kind of answer asked and whose
     /// value holds it.
-    private func labelsKind(_ units: ArraySlice<Range<Int>>, _ bytes: [UInt8]) -> Bool {
+    /// (`names`: the label test, `kindLabel` unless given)
+    private func labelsKind(_ units: ArraySlice<Range<Int>>, _ bytes: [UInt8], _ names: (([String]) -> Bool)? = nil) -> Bool {
         units.contains { unit in
             let text = String(decoding: bytes[unit], as: UTF8.self)
             guard let (label, value) = TextSignals.labelled(text) else { return false }
-            return kindLabel(TextSignals.words(String(label))) && typed(String(value))
+            return (names ?? kindLabel)(TextSignals.words(String(label))) && typed(String(value))
         }
     }
 

@@ -71,11 +71,13 @@ import Testing
         + "(2 November 2027); ghic status: applied online 28/09/2025 - awaiting card; driving_licence number: "
         + "WHITF809034T99MS; driving_licence expires: 2029-09-02 (2 September 2029); nhs_number: 401 023 2137"
 
-    private func parts(_ question: String, _ record: String, frequencies: [String: Int]) -> [String] {
+    private func parts(_ question: String, _ record: String, frequencies: [String: Int], moneyLabels: Bool = true) -> [String] {
         let terms = QuestionTerms(question: question, frequencies: frequencies, chunkCount: 66)
         let type = QuestionAnalysis.answerType(of: question)
         var window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
         window.kindLabel = type.isLabel
+        let money = QuestionAnalysis.moneyLabelWords(of: question)
+        if moneyLabels { window.askedLabel = { !money.isDisjoint(with: $0) } }
         let s = sentence(record, prefix: "")
         let parts = window.narrowed(s, limit: 80)
         for p in parts {
@@ -83,6 +85,20 @@ import Testing
             #expect(p.whole == (p.text == record ? nil : record))
         }
         return parts.map(\.text)
+    }
+
+    @Test func aFieldLabelledWithTheMoneyAskedWidensTheRunToIt() {
+        // "how much did insurance pay": the claim's `plan_paid`, not the first amount after the visit
+        let claim = "claims claim_id: CLM-2026-004417; service_date: 2026-01-14 (14 January 2026); provider: CareWell "
+            + "Urgent Care - Jamaica Plain; service: Urgent care visit - right ring finger pain; billed: 245.00; "
+            + "allowed: 168.40; plan_paid: 138.40; you_owe: 30.00; status: Paid; processed_date: 2026-01-29 (29 January 2026)"
+        let f = ["insurance": 3, "urgent": 2, "care": 4, "visit": 3, "january": 9]
+        let q = "how much did insurance pay for the urgent care visit in january"
+        #expect(QuestionAnalysis.moneyLabelWords(of: q).isSuperset(of: ["pay", "paid", "payment"]))
+        #expect(parts(q, claim, frequencies: f).joined(separator: " ").contains("plan_paid: 138.40"))
+        #expect(!parts(q, claim, frequencies: f, moneyLabels: false).joined(separator: " ").contains("plan_paid"))
+        // no sum asked, no such label
+        #expect(QuestionAnalysis.moneyLabelWords(of: "when did insurance pay for the visit").isEmpty)
     }
 
     @Test func anAddressBooksCardAnswersWithWhoseCardItIs() {

@@ -201,9 +201,18 @@ public struct QuestionAnalysis: Sendable, Equatable {
         }
         // A question typed as a noun phrase ("sam the electrician's number", "kick off time
         // saturday?"): its noun of a kind names the answer's.
+        // ("total maintenance spent on the truck this year": "this year" says when, not what is asked)
         guard isNounPhrase(w) else { return .open }
-        return w.lazy.compactMap { typeNouns[$0] }.first ?? (amountNamed(nounPhrase(w, after: -1)) ? .quantity : .open)
+        let kinds = w.indices.lazy.filter { $0 == 0 || !Self.periodQualifiers.contains(w[$0 - 1]) || !Self.periods.contains(w[$0]) }
+            .compactMap { typeNouns[w[$0]] }
+        return kinds.first ?? (amountNamed(nounPhrase(w, after: -1)) ? .quantity : .open)
     }
+
+    /// Words before a noun of time that make it the period a question is about ("this year",
+    /// "last month", "per day"), not the kind of answer it asks.
+    /// ("last date for submitting" asks a date: a day or a date is no period)
+    static let periodQualifiers: Set<String> = ["this", "last", "next", "per", "each", "every", "a", "that"]
+    static let periods: Set<String> = ["year", "years", "month", "decade", "century", "era", "period"]
 
     /// Whether `question` asks why: "why", "how come", "what was the reason".
     public static func asksReason(_ question: String) -> Bool {

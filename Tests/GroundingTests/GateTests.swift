@@ -673,6 +673,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("What is the highest reference hospital in all of Poland?", .open),
                       ("what's rory's driving licence number", .identifier), ("how many order numbers were there", .quantity), ("kick off time saturday?", .time),
                       ("windscreen excess?", .quantity), ("Is the number on the form?", .open),
+                      // a period of time qualified ("this year") says when, not what is asked
+                      ("total maintenance spent on the truck this year", .quantity),
+                      ("van insurance renewal quote this year", .quantity),
+                      ("last date for submitting half yearly progress report", .time), ("year the barn was built", .time),
                       // an amount named ("rate", "share", "max", "dues"), or a verb of charging
                       // after a name of three words; not "which bill"
                       ("gict guest house room rate", .quantity), ("max housing aid grant for older people", .quantity),

@@ -6,8 +6,9 @@ extension QuestionAnalysis {
     /// Nouns that name the kind of answer a "what …" question asks for.
     static let typeNouns: [String: AnswerType] = {
         var nouns: [String: AnswerType] = [:]
-        for n in ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period"] { nouns[n] = .time }
-        for n in ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price"] {
+        for n in ["year", "years", "century", "decade", "date", "day", "month", "time", "era", "period", "deadline"] { nouns[n] = .time }
+        for n in ["percentage", "percent", "number", "amount", "size", "population", "temperature", "cost", "price",
+                  "surplus", "profit"] {
             nouns[n] = .quantity
         }
         for n in ["person", "man", "woman", "company", "organization", "organisation", "king", "president", "team"] {

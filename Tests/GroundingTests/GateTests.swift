@@ -677,6 +677,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("total maintenance spent on the truck this year", .quantity),
                       ("van insurance renewal quote this year", .quantity),
                       ("last date for submitting half yearly progress report", .time), ("year the barn was built", .time),
+                      // a deadline is a date; a surplus is a sum
+                      ("What's the deadline for sending in the missing grant documents?", .time),
+                      ("deadline to change deductibles before renewal", .time), ("surplus left after ganpati 2025", .quantity),
                       // an amount named ("rate", "share", "max", "dues"), or a verb of charging
                       // after a name of three words; not "which bill"
                       ("gict guest house room rate", .quantity), ("max housing aid grant for older people", .quantity),

@@ -72,6 +72,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
                                          "landlady", "builder", "mechanic", "babysitter", "nanny", "cleaner", "tutor",
                                          "coach", "carpenter", "painter", "roofer", "locksmith", "handyman", "caretaker",
                                          "neighbour", "neighbor", "gardener", "groomer", "physio", "therapist"]
+    /// People and places one rings whose "number for the …" is a telephone number.
+    static let placesToRing: Set<String> = ["steward", "office", "reception", "surgery", "clinic", "school", "hospital",
+                                            "garage", "pharmacy", "manager", "warden", "nurse", "practice"]
     /// Words before "line" that make it a telephone line ("the 24/7 emergency line", "the
     /// customer care line"), not a line of a bill.
     static let lineWords: Set<String> = ["emergency", "help", "support", "customer", "care", "phone", "booking",
@@ -148,6 +151,13 @@ public struct QuestionAnalysis: Sendable, Equatable {
             return .phone
         }
         if let n = w.firstIndex(of: "line"), n > 0, lineWords.contains(w[n - 1]) { return .phone }
+        // "number for the market steward on the day", "the number for the pediatric dentist": the
+        // number one rings someone on (not "the quote number for the coach bus")
+        if let n = w.firstIndex(of: "number"), at(n + 1) == "for",
+           n == 0 || determiners.contains(w[n - 1]) || whWords.contains(w[n - 1]) || ["s", "is", "the"].contains(w[n - 1]),
+           w.dropFirst(n + 2).prefix(4).contains(where: { ringWords.contains($0) || placesToRing.contains($0) }) {
+            return .phone
+        }
         // "ganesh pawar cab driver number", "the plumber's number": a person one rings
         if let n = w.firstIndex(of: "number"), n > 0, ringWords.contains(w[n - 1] == "s" && n > 1 ? w[n - 2] : w[n - 1]) {
             return .phone

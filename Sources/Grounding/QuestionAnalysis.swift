@@ -41,6 +41,9 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// Words that ask how to reach someone ("the number to ring", "the phone number", "the
     /// emergency number", "a contact number").
     static let contactWords: Set<String> = ["ring", "call", "text", "dial", "phone", "emergency", "contact"]
+    /// Words before "number" that make it a reference, whatever the question says of calling.
+    static let referenceWords: Set<String> = ["reference", "ref", "confirmation", "claim", "account", "order", "booking",
+                                              "policy", "case", "ticket", "invoice", "receipt", "tracking"]
     /// Whether the question asks for a reference: a word of one ("number", "no", "ref", "id",
     /// "code") after a word that says which ("preauth number", "receipt no for", "UTR number",
     /// "sort code"), not "the number of", nor a count ("how many"), nor a phone.
@@ -146,8 +149,10 @@ public struct QuestionAnalysis: Sendable, Equatable {
         let w = words.map(WordVariants.fullForm)
         func at(_ i: Int) -> String { i < w.count ? w[i] : "" }
         // "number to ring if the coffee machine breaks down": a phone number
-        // ("the number of people who call it home" counts)
-        if let n = w.firstIndex(of: "number"), at(n + 1) != "of", w.contains(where: QuestionAnalysis.contactWords.contains) {
+        // ("the number of people who call it home" counts; "the call reference number when i
+        // called member services" is a reference), and so is "the vets out of hours number"
+        if let n = w.firstIndex(of: "number"), at(n + 1) != "of", n == 0 || !referenceWords.contains(w[n - 1]),
+           w.contains(where: QuestionAnalysis.contactWords.contains) || n >= 3 && w[(n - 3)..<n] == ["out", "of", "hours"] {
             return .phone
         }
         if let n = w.firstIndex(of: "line"), n > 0, lineWords.contains(w[n - 1]) { return .phone }

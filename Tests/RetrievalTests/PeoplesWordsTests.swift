@@ -16,14 +16,16 @@ import Testing
 
     @Test(arguments: ["whats comforthome's 24/7 emergency line", "whats the day-of emergency number for EOEC",
                       "the council's contact number", "what's the nhs helpline", "lucia's cell number", "whats coach greg's cell",
-                      "number for the market steward on the day", "whats the number for the pediatric dentist dr reyes recommended"])
+                      "number for the market steward on the day", "whats the number for the pediatric dentist dr reyes recommended",
+                      "vets out of hours number"])
     func aLineOrANumberToReachSomeoneAsksForAPhone(_ question: String) {
         #expect(QuestionAnalysis.answerType(of: QuestionAnalysis.inFull(question)) == .phone)
     }
 
     @Test(arguments: ["what's the line total for the valve", "what is the number of people on the emergency list",
                       "what is a ligand on the cell surface", "which cell holds the total", "cell",
-                      "whats the quote number for the coach bus for the april 23 trip", "the number for the invoice"])
+                      "whats the quote number for the coach bus for the april 23 trip", "the number for the invoice",
+                      "what was the call reference number when i called member services about the lactation consultant"])
     func aLineOfABillOrANumberOfThingsIsNoPhone(_ question: String) {
         #expect(QuestionAnalysis.answerType(of: question) != .phone)
     }

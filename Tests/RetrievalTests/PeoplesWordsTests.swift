@@ -324,6 +324,28 @@ import Testing
         #expect(try t.library.ask(question: "when does cafe ole open").answer?.contains("7:30") == true)
     }
 
+    @Test func aVerbOfMotionIsNoWordOfTheQuestion() throws {
+        // "go in at": the oven's line answers, not the line where the scraps "go"
+        let terms = QuestionTerms(question: "what temp do the scones go in at in the rational",
+                                  frequencies: ["temp": 1, "scones": 3, "go": 2, "rational": 1], chunkCount: 20)
+        #expect(!terms.terms.map(\.word).contains("go"))
+        let t = try TempLibrary()
+        _ = try t.write("Scones x40.txt", """
+            FRUIT SCONES - BIG BATCH
+
+            EQUIPMENT
+            - 4 large baking trays lined with parchment, 10 scones per tray
+            - Oven 1 (the Rational) - fan, 190°C. If oven 2 is working, 200°C conventional.
+
+            METHOD
+            9. Re-press the trimmings once only. Third-time scraps go into the staff scone pile.
+            """)
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let answer = try t.library.ask(question: "what temp do the scones go in at in the rational")
+        #expect(answer.answer?.contains("190°C") == true, "\(answer.answer ?? answer.abstainReason ?? "")")
+    }
+
     @Test func oneOfAWholeCountsNothing() {
         let question = "How many beds does the Maria Curie Institute of Oncology have?"
         #expect(!AnswerType.quantity.isSatisfied(by: "The Maria Curie Institute of Oncology is one of the largest in Europe.",

@@ -329,6 +329,8 @@ import Testing
         let terms = QuestionTerms(question: "what temp do the scones go in at in the rational",
                                   frequencies: ["temp": 1, "scones": 3, "go": 2, "rational": 1], chunkCount: 20)
         #expect(!terms.terms.map(\.word).contains("go"))
+        #expect(!QuestionTerms(question: "how many hours does dad need to fast", frequencies: ["hours": 2, "dad": 3, "need": 2, "fast": 1],
+                               chunkCount: 20).terms.map(\.word).contains("need"))
         let t = try TempLibrary()
         _ = try t.write("Scones x40.txt", """
             FRUIT SCONES - BIG BATCH

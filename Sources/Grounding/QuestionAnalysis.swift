@@ -41,9 +41,6 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// Words that ask how to reach someone ("the number to ring", "the phone number", "the
     /// emergency number", "a contact number").
     static let contactWords: Set<String> = ["ring", "call", "text", "dial", "phone", "emergency", "contact"]
-    /// Words before "number" that make it a reference, whatever the question says of calling.
-    static let referenceWords: Set<String> = ["reference", "ref", "confirmation", "claim", "account", "order", "booking",
-                                              "policy", "case", "ticket", "invoice", "receipt", "tracking"]
     /// Whether the question asks for a reference: a word of one ("number", "no", "ref", "id",
     /// "code") after a word that says which ("preauth number", "receipt no for", "UTR number",
     /// "sort code"), not "the number of", nor a count ("how many"), nor a phone.
@@ -93,12 +90,15 @@ public struct QuestionAnalysis: Sendable, Equatable {
         .union(spokenWords)
 
     /// Words of a question as people say it that no answer needs to hold: indefinite pronouns ("is
-    /// dad allergic to anything?"), the halves of contractions ("doesn't") and fillers ("at the
-    /// moment", "actually"). Retrieval's terms leave them out too (`TextTerms.stopWords`).
+    /// dad allergic to anything?"), the halves of contractions ("doesn't"), fillers ("at the
+    /// moment", "actually") and verbs of going and needing ("what temp do the scones go in at",
+    /// "how many hours does dad need to fast"). Retrieval's terms leave them out too
+    /// (`TextTerms.stopWords`).
     public static let spokenWords: Set<String> = [
         "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody", "somebody",
         "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
         "wouldn", "shouldn", "couldn", "moment", "actually", "please", "thanks", "basically", "really",
+        "go", "goes", "need", "needs",
     ]
 
     public init(question: String, idf: [String: Double], rareShare: Double) {
@@ -151,7 +151,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
         // "number to ring if the coffee machine breaks down": a phone number
         // ("the number of people who call it home" counts; "the call reference number when i
         // called member services" is a reference), and so is "the vets out of hours number"
-        if let n = w.firstIndex(of: "number"), at(n + 1) != "of", n == 0 || !referenceWords.contains(w[n - 1]),
+        if let n = w.firstIndex(of: "number"), at(n + 1) != "of", n == 0 || !AnswerType.identifierLabelWords.contains(w[n - 1]),
            w.contains(where: QuestionAnalysis.contactWords.contains) || n >= 3 && w[(n - 3)..<n] == ["out", "of", "hours"] {
             return .phone
         }
@@ -249,9 +249,10 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// The words a field's label may say the money asked with: the question's words of paying
     /// or of a sum ("pay", "deposit", "fee") and their other forms ("paid", "payment"); empty when
     /// the question asks for no sum of money.
-    public static func moneyLabelWords(of question: String) -> Set<String> {
+    /// `answerType`: the question's (`answerType(of:)`).
+    public static func moneyLabelWords(of question: String, answerType: AnswerType) -> Set<String> {
         let w = TextSignals.words(question)
-        guard answerType(w) == .quantity, Measure.asked(by: Set(w), in: w) == .money else { return [] }
+        guard answerType == .quantity, Measure.asked(by: Set(w), in: w) == .money else { return [] }
         var words = Set(w).intersection(Measure.moneyWords)
         for word in words { words.formUnion(WordVariants.variants(of: word, capitalised: false)) }
         return words

@@ -201,6 +201,10 @@ struct ClauseWindow {
     /// run's weight.
     private func bestRun(_ units: [Range<Int>], in bytes: [UInt8], with lead: String = "", unique: Bool = false) -> Range<Int>? {
         let counts = units.map { SentenceSplitter.wordCount(bytes[$0]) }
+        // each unit's labels read once: whether it is a field labelled with the kind asked, and
+        // with what the question asks of its kind, that holds it
+        let kindLabelled = units.map { labelsKind([$0][...], bytes) }
+        let askedLabelled = units.map { labelsKind([$0][...], bytes, askedLabel) }
         var scored: [(run: Range<Int>, score: Double)] = []
         for i in units.indices {
             var words = 0
@@ -211,8 +215,8 @@ struct ClauseWindow {
                 // a unit more costs a little: words that stand together answer together
                 // (a little more when a field's label names that kind, `location:` for "where": less than
                 // a unit more costs, so it parts runs alike and does not widen one)
-                let kind = typed(text) ? 0.5 + (labelsKind(units[i...j], bytes) ? 0.005 : 0)
-                    + (labelsKind(units[i...j], bytes, askedLabel) ? Self.askedLabelGain : 0) : 0
+                let kind = typed(text) ? 0.5 + (kindLabelled[i...j].contains(true) ? 0.005 : 0)
+                    + (askedLabelled[i...j].contains(true) ? Self.askedLabelGain : 0) : 0
                 scored.append((i..<(j + 1), terms.coverage(ofText: lead + " " + text) + kind - 0.01 * Double(j - i)))
             }
         }

@@ -111,7 +111,7 @@ extension Library {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
         window.kindLabel = answerType.isLabel
-        let moneyLabels = QuestionAnalysis.moneyLabelWords(of: question)
+        let moneyLabels = QuestionAnalysis.moneyLabelWords(of: question, answerType: answerType)
         if !moneyLabels.isEmpty { window.askedLabel = { !moneyLabels.isDisjoint(with: $0) } }
         let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
         let askedNoun = QuestionAnalysis.askedNoun(of: question)

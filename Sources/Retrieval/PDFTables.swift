@@ -69,16 +69,17 @@ extension PDFLayout {
     /// the blocks joined (each appended to its column in `columns`); `taken` are blocks already
     /// placed.
     static func headers(over columns: inout [[Int]], lines: [[Line]], taken: Set<Int>) -> [Int] {
-        let all = columns.map { column(of: $0, in: lines) }
-        guard let top = all.flatMap({ $0 }).min(by: { $0.yMin < $1.yMin }) else { return [] }
+        guard let top = columns.flatMap({ column(of: $0, in: lines) }).min(by: { $0.yMin < $1.yMin }) else { return [] }
         var joined: [Int] = []
         for single in lines.indices where lines[single].count == 1 && !taken.contains(single) {
             let line = lines[single][0]
+            // (each column's lines as they stand: a header joined to one takes its baseline)
+            let texts = columns.map { column(of: $0, in: lines) }
             guard aligned([line], [top]) == 1, !line.text.contains(where: \.isNumber),
-                  columns.allSatisfy({ sideBySide(column(of: $0, in: lines), [line]) }) else { continue }
-            let right = columns.indices.filter { bounds(column(of: columns[$0], in: lines)).xMin >= line.xMax - 1 }
-            guard let c = right.min(by: { bounds(column(of: columns[$0], in: lines)).xMin < bounds(column(of: columns[$1], in: lines)).xMin }),
-                  aligned(column(of: columns[c], in: lines), [line]) == 0 else { continue }
+                  texts.allSatisfy({ sideBySide($0, [line]) }) else { continue }
+            let right = texts.indices.filter { bounds(texts[$0]).xMin >= line.xMax - 1 }
+            guard let c = right.min(by: { bounds(texts[$0]).xMin < bounds(texts[$1]).xMin }),
+                  aligned(texts[c], [line]) == 0 else { continue }
             columns[c].append(single)
             joined.append(single)
         }

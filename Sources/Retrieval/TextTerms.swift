@@ -17,9 +17,6 @@ enum TextTerms {
         "who", "whom", "whose", "why", "will", "with", "would", "you", "your", "yours", "yourself", "also",
         "many", "much", "one", "ones", "s", "t", "whats", "called", "name", "kind", "type", "used",
         "use", "known", "get", "got", "make", "made", "may", "might", "must", "shall", "us", "year", "years",
-        // "what temp do the scones go in at", "how many hours does dad need to fast": a verb of motion
-        // or of needing says nothing a line holds
-        "go", "goes", "need", "needs",
     ]).union(QuestionAnalysis.spokenWords)
 
     /// Lowercased words of `text`, in order: runs of letters, digits and combining marks, a Latin

@@ -76,7 +76,7 @@ import Testing
         let type = QuestionAnalysis.answerType(of: question)
         var window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
         window.kindLabel = type.isLabel
-        let money = QuestionAnalysis.moneyLabelWords(of: question)
+        let money = QuestionAnalysis.moneyLabelWords(of: question, answerType: type)
         if moneyLabels { window.askedLabel = { !money.isDisjoint(with: $0) } }
         let s = sentence(record, prefix: "")
         let parts = window.narrowed(s, limit: 80)
@@ -94,11 +94,12 @@ import Testing
             + "allowed: 168.40; plan_paid: 138.40; you_owe: 30.00; status: Paid; processed_date: 2026-01-29 (29 January 2026)"
         let f = ["insurance": 3, "urgent": 2, "care": 4, "visit": 3, "january": 9]
         let q = "how much did insurance pay for the urgent care visit in january"
-        #expect(QuestionAnalysis.moneyLabelWords(of: q).isSuperset(of: ["pay", "paid", "payment"]))
+        #expect(QuestionAnalysis.moneyLabelWords(of: q, answerType: .quantity).isSuperset(of: ["pay", "paid", "payment"]))
         #expect(parts(q, claim, frequencies: f).joined(separator: " ").contains("plan_paid: 138.40"))
         #expect(!parts(q, claim, frequencies: f, moneyLabels: false).joined(separator: " ").contains("plan_paid"))
         // no sum asked, no such label
-        #expect(QuestionAnalysis.moneyLabelWords(of: "when did insurance pay for the visit").isEmpty)
+        let when = "when did insurance pay for the visit"
+        #expect(QuestionAnalysis.moneyLabelWords(of: when, answerType: QuestionAnalysis.answerType(of: when)).isEmpty)
     }
 
     @Test func anAddressBooksCardAnswersWithWhoseCardItIs() {

@@ -82,8 +82,8 @@ public enum DocumentKind: String, Sendable, Codable {
 public enum TextExtractor {
     /// Extracts `bytes` of a file of `kind`, decoded as UTF-8 or, when they are not UTF-8,
     /// Windows-1252 (see `TextEncoding`). Throws `binary` for bytes that are not text,
-    /// `unsupportedEncoding` for UTF-16 or an HTML charset it cannot decode, and `notUTF8` for a
-    /// file with a UTF-8 byte-order mark that is not UTF-8. `path` is used in error messages only.
+    /// `unsupportedEncoding` for an HTML charset it cannot decode, `notUTF8` for a file with a
+    /// UTF-8 byte-order mark that is not UTF-8 and `notUTF16` for UTF-16 with a broken code unit. `path` is used in error messages only.
     /// For `.pdf`, `bytes` are the text `pdftotext` wrote (see `PDFTextSource`), and the segments
     /// map into that text: a PDF's offsets are offsets into its extracted text.
     public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {
@@ -93,6 +93,16 @@ public enum TextExtractor {
             return MarkdownTables.extract(bytes, from: 0, encoding: .utf8)
         }
         let choice = try TextDecoding.choose(bytes, kind: kind, path: path)
+        if choice.encoding == .utf16LE || choice.encoding == .utf16BE {
+            // the kind's extractor reads the text transcoded to UTF-8; its runs map on to the file
+            guard let utf8 = UTF16Text.transcode(bytes, from: choice.start, bigEndian: choice.encoding == .utf16BE) else {
+                throw RetrievalError.notUTF16(path: path)
+            }
+            let inner = try extract(utf8.bytes, kind: kind, path: path)
+            var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
+            builder.append(inner, through: utf8.runs)
+            return builder.build()
+        }
         switch kind {
         case .html:
             return HTMLExtractor.extract(bytes, from: choice.start, encoding: choice.encoding)

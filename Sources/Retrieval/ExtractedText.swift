@@ -30,6 +30,14 @@ public struct ExtractedText: Sendable, Equatable {
         /// Text bytes per source byte.
         var ratio: Int { sourceLength > 0 ? max(1, length / sourceLength) : 1 }
 
+        /// Text offset of source offset `o` inside this run, rounded down (`up`: rounded up).
+        func text(at o: Int, up: Bool = false) -> Int {
+            let delta = o - sourceOffset
+            guard sourceLength > 0, length > 0 else { return textOffset + delta }
+            let scaled = delta * length
+            return textOffset + (up ? (scaled + sourceLength - 1) / sourceLength : scaled / sourceLength)
+        }
+
         /// Source offset of text offset `t` inside this run, rounded down (`up`: rounded up).
         func source(at t: Int, up: Bool = false) -> Int {
             let delta = t - textOffset
@@ -147,14 +155,23 @@ struct ExtractedTextBuilder {
         let base = bytes.count
         bytes.append(contentsOf: inner.text.utf8)
         for s in inner.segments {
-            // the decoded bytes s covers, and the text bytes each of them gives
-            let perByte = max(1, s.sourceLength > 0 ? s.length / s.sourceLength : 1)
-            for r in runs {
+            // the decoded bytes s covers (mapped in proportion to its text: an entity's one
+            // character from its five bytes), and each run of them in the source
+            // runs are in decoded order: the first that ends past s's start, by bisection
+            var first = 0, last = runs.count
+            while first < last {
+                let mid = (first + last) / 2
+                if runs[mid].textOffset + runs[mid].length <= s.sourceOffset { first = mid + 1 } else { last = mid }
+            }
+            for r in runs[first...] {
+                guard r.textOffset < s.sourceOffset + s.sourceLength else { break }
                 let lo = max(s.sourceOffset, r.textOffset), hi = min(s.sourceOffset + s.sourceLength, r.textOffset + r.length)
                 guard lo < hi else { continue }
+                let textLo = s.text(at: lo), textHi = s.text(at: hi, up: true)
+                guard textLo < textHi else { continue }
                 let source = r.source(at: lo)
-                segments.append(.init(textOffset: base + s.textOffset + (lo - s.sourceOffset) * perByte, sourceOffset: source,
-                                      length: (hi - lo) * perByte, sourceLength: max(1, r.source(at: hi, up: true) - source)))
+                segments.append(.init(textOffset: base + textLo, sourceOffset: source,
+                                      length: textHi - textLo, sourceLength: max(1, r.source(at: hi, up: true) - source)))
             }
         }
     }

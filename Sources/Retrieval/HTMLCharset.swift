@@ -11,10 +11,15 @@ enum HTMLCharset {
     ]
     static let utf8Labels: Set<String> = ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"]
 
+    /// Labels of UTF-16: a file whose prescan can read its `<meta>` is not UTF-16, so the
+    /// standard reads it as UTF-8 (UTF-16 itself is known by its bytes, `UTF16Text`).
+    static let utf16Labels: Set<String> = ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le",
+                                           "unicodefffe", "utf-16be"]
+
     /// The encoding a label names, or nil when it is one this library does not decode.
     static func encoding(forLabel label: String) -> TextEncoding? {
         if windows1252Labels.contains(label) { return .windows1252 }
-        if utf8Labels.contains(label) { return .utf8 }
+        if utf8Labels.contains(label) || utf16Labels.contains(label) { return .utf8 }
         return nil
     }
 

@@ -130,7 +130,8 @@ extension LibraryAnswer {
 /// Checks citations against the files on disk.
 public enum CitationCheck {
     /// True when bytes `start..<end` of the file at `path` are exactly `quote` (one `pread`) —
-    /// as UTF-8, or decoded from Windows-1252 (one character per byte) for a file that is not UTF-8.
+    /// as UTF-8, or decoded from Windows-1252 (one character per byte) or UTF-16 for a file that
+    /// is not UTF-8.
     /// A PDF's citation (`offsets: "extracted-text"`) is checked against its text extracted again
     /// (once per file version per process): bytes `start..<end` are the quote, on page `page`.
     /// `pdfTexts` is the library's (`Library.pdfTexts`).
@@ -141,8 +142,8 @@ public enum CitationCheck {
         }
         let expected = Array(citation.quote.utf8)
         let count = citation.end - citation.start
-        // every source byte decodes to at least one UTF-8 byte of the quote
-        guard citation.start >= 0, count > 0, count <= expected.count else { return false }
+        // every source byte decodes to at least one UTF-8 byte of the quote, every two (UTF-16) to one
+        guard citation.start >= 0, count > 0, count <= 2 * expected.count else { return false }
         let fd = open(citation.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -150,7 +151,10 @@ public enum CitationCheck {
         let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(citation.start)) }
         guard n == count else { return false }
         if buffer == expected { return true }
-        return count < expected.count && Array(TextEncoding.windows1252.decode(buffer).utf8) == expected
+        if count < expected.count, Array(TextEncoding.windows1252.decode(buffer).utf8) == expected { return true }
+        // UTF-16 in either byte order (a quote starts and ends on a code unit)
+        guard count % 2 == 0, citation.start % 2 == 0 else { return false }
+        return [TextEncoding.utf16LE, .utf16BE].contains { Array($0.decode(buffer).utf8) == expected }
     }
 }
 

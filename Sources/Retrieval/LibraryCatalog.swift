@@ -16,7 +16,7 @@ public struct ChunkRecord: Sendable, Equatable {
     /// Extracted text (what is searched and embedded).
     public let text: String
     /// Source bytes `start..<end`, decoded, when they differ from `text` (HTML, JSON, a decoded
-    /// Windows-1252 file); nil when equal.
+    /// Windows-1252 or UTF-16 file); nil when equal.
     let raw: String?
     /// Runs of source bytes, `textOffset` relative to `text`.
     let segments: [ExtractedText.Segment]
@@ -29,13 +29,21 @@ public struct ChunkRecord: Sendable, Equatable {
         guard let source = ExtractedText.sourceRange(of: range, segments: segments) else { return nil }
         let lo = source.lowerBound - start, hi = source.upperBound - start
         guard lo >= 0, lo < hi else { return nil }
-        if encoding == .windows1252, let raw {
+        switch (encoding, raw) {
+        case (.windows1252, let raw?):
             // one character per source byte
             let scalars = Array(raw.unicodeScalars)
             guard hi <= scalars.count else { return nil }
             var quote = String.UnicodeScalarView()
             quote.append(contentsOf: scalars[lo..<hi])
             return (source, String(quote))
+        case (.utf16LE, let raw?), (.utf16BE, let raw?):
+            // one code unit per two source bytes
+            let units = Array(raw.utf16)
+            guard hi <= 2 * units.count, lo % 2 == 0, hi % 2 == 0 else { return nil }
+            return (source, String(decoding: units[(lo / 2)..<(hi / 2)], as: UTF16.self))
+        default:
+            break
         }
         let bytes = Array((raw ?? text).utf8)
         guard hi <= bytes.count else { return nil }
@@ -153,7 +161,7 @@ enum LibraryCatalog {
     /// Marks the second layout of the segments column: `[-1, encoding, (text, source, length, sourceLength)…]`.
     /// UTF-8 runs whose text is their source bytes keep the first layout, `[(text, source, length)…]`.
     static let segmentsV2Marker: Int64 = -1
-    static let encodingCodes: [TextEncoding: Int64] = [.utf8: 0, .windows1252: 1]
+    static let encodingCodes: [TextEncoding: Int64] = [.utf8: 0, .windows1252: 1, .utf16LE: 2, .utf16BE: 3]
 
     static func encode(_ segments: [ExtractedText.Segment], encoding: TextEncoding = .utf8) -> Data {
         var values: [Int64] = []

@@ -6,7 +6,7 @@ extension RetrievalError: IntentErrorConvertible {
     public var intentError: IntentError {
         switch self {
         case .embedderMismatch, .corruptVectorFile: return .configuration(description)
-        case .notFound, .unsupportedType, .fileTooLarge, .notUTF8, .unsupportedEncoding, .binary, .unreadable, .badEvalInput, .invalidParameter,
+        case .notFound, .unsupportedType, .fileTooLarge, .notUTF8, .notUTF16, .unsupportedEncoding, .binary, .unreadable, .badEvalInput, .invalidParameter,
              .chunkTooLong, .pdfFailed, .pdfNoText, .documentFailed:
             return .invalidInput(description)
         case .embedderShape: return .internalError(description)

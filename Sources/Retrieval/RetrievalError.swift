@@ -9,8 +9,11 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
     case fileTooLarge(path: String, bytes: Int64, limit: Int64)
     /// The file starts with a UTF-8 byte-order mark but is not valid UTF-8.
     case notUTF8(path: String)
-    /// The file is text in an encoding the library does not decode (UTF-16, or an HTML charset
-    /// other than UTF-8, Windows-1252 and Latin-1).
+    /// The file is UTF-16 (by its byte-order mark) but has an odd byte at its end or a surrogate
+    /// without its pair.
+    case notUTF16(path: String)
+    /// The file is HTML declaring a charset the library does not decode (other than UTF-8,
+    /// UTF-16, Windows-1252 and Latin-1) and its bytes are not UTF-8.
     case unsupportedEncoding(path: String, encoding: String)
     /// The file holds binary data (NUL bytes), whatever its name says.
     case binary(path: String)
@@ -47,8 +50,10 @@ public enum RetrievalError: Error, CustomStringConvertible, Sendable, Equatable 
             return "\(path): \(bytes) bytes is over the \(limit)-byte limit; not read"
         case .notUTF8(let path):
             return "\(path): starts with a UTF-8 byte-order mark but is not valid UTF-8"
+        case .notUTF16(let path):
+            return "\(path): reads as UTF-16 but is not valid UTF-16 (an odd byte at its end or a broken surrogate pair)"
         case .unsupportedEncoding(let path, let encoding):
-            return "\(path): text encoded as \(encoding) is not supported (UTF-8, Windows-1252 and Latin-1 are)"
+            return "\(path): text encoded as \(encoding) is not supported (UTF-8, UTF-16, Windows-1252 and Latin-1 are)"
         case .binary(let path):
             return "\(path): binary data, not text"
         case .unreadable(let path, let reason):

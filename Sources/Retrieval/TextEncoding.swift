@@ -6,10 +6,14 @@ import Foundation
 /// that does not look binary is read as Windows-1252 — a superset of Latin-1 for text, whose
 /// bytes 0x80–0x9F are the cp1252 punctuation (“ ” ‘ ’ – — € …) and whose five undefined bytes
 /// (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to the C1 control of the same value, as Latin-1 does. Every
-/// Windows-1252 byte is one character, so decoded text maps back to file bytes exactly.
+/// Windows-1252 byte is one character, so decoded text maps back to file bytes exactly. A file
+/// with a UTF-16 byte-order mark, or whose every other byte is the NUL of an ASCII character, is
+/// UTF-16 (`UTF16Text`): its text is transcoded, and its offsets count its two-byte code units.
 public enum TextEncoding: String, Sendable, Codable, Equatable {
     case utf8 = "utf-8"
     case windows1252 = "windows-1252"
+    case utf16LE = "utf-16le"
+    case utf16BE = "utf-16be"
 
     /// Code points of Windows-1252 bytes 0x80–0x9F (0xA0–0xFF are Latin-1, the byte's own value).
     static let cp1252High: [UInt32] = [
@@ -43,6 +47,8 @@ public enum TextEncoding: String, Sendable, Codable, Equatable {
             for b in bytes {
                 if b < 0x80 { out.append(b) } else { out.append(contentsOf: TextEncoding.cp1252UTF8[Int(b) - 0x80]) }
             }
+        case .utf16LE, .utf16BE:
+            out.append(contentsOf: decode(bytes).utf8)
         }
     }
 
@@ -56,6 +62,8 @@ public enum TextEncoding: String, Sendable, Codable, Equatable {
             out.reserveCapacity(bytes.count)
             appendDecoded(bytes, to: &out)
             return String(decoding: out, as: UTF8.self)
+        case .utf16LE, .utf16BE:
+            return UTF16Text.decode(bytes, bigEndian: self == .utf16BE)
         }
     }
 }
@@ -80,7 +88,8 @@ enum TextDecoding {
         var start: Int
     }
 
-    /// The encoding of `bytes`: a UTF-8 BOM means UTF-8; HTML follows its `<meta charset>` when it
+    /// The encoding of `bytes`: a UTF-8 BOM means UTF-8, a UTF-16 BOM or the NULs of ASCII
+    /// characters in every other byte UTF-16 (`UTF16Text.detect`); HTML follows its `<meta charset>` when it
     /// names Windows-1252 or Latin-1; valid UTF-8 is UTF-8; otherwise Windows-1252 unless the bytes
     /// look binary. `path` is used in error messages only.
     static func choose(_ bytes: [UInt8], kind: DocumentKind, path: String,
@@ -89,8 +98,8 @@ enum TextDecoding {
             guard String(validating: bytes[3...], as: UTF8.self) != nil else { throw RetrievalError.notUTF8(path: path) }
             return Choice(encoding: .utf8, start: 3)
         }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw RetrievalError.unsupportedEncoding(path: path, encoding: "UTF-16")
+        if let utf16 = UTF16Text.detect(bytes) {
+            return Choice(encoding: utf16.bigEndian ? .utf16BE : .utf16LE, start: utf16.start)
         }
         let validUTF8 = String(validating: bytes, as: UTF8.self) != nil
         if kind == .html, let label = HTMLCharset.declared(in: bytes.prefix(configuration.htmlPrescanBytes)) {
@@ -98,7 +107,7 @@ enum TextDecoding {
             case .windows1252?:
                 if looksBinary(bytes, configuration) { throw RetrievalError.binary(path: path) }
                 return Choice(encoding: .windows1252, start: 0)
-            case .utf8?:
+            case .utf8?, .utf16LE?, .utf16BE?:
                 break
             case nil:
                 // a declared encoding this library cannot decode: read it only when the bytes are UTF-8 anyway

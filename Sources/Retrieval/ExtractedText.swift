@@ -69,7 +69,8 @@ public struct ExtractedText: Sendable, Equatable {
         guard !range.isEmpty else { return nil }
         var start: Int?
         var end: Int?
-        for s in segments {
+        for s in segments[firstEnding(after: range.lowerBound, in: segments)...] {
+            guard s.textOffset < range.upperBound else { break }
             let lo = max(range.lowerBound, s.textOffset)
             let hi = min(range.upperBound, s.textOffset + s.length)
             guard lo < hi else { continue }
@@ -82,10 +83,22 @@ public struct ExtractedText: Sendable, Equatable {
         return start..<end
     }
 
+    /// Index of the first of `segments` (in text order, none overlapping) that ends after text
+    /// offset `offset`, by bisection: a chunk's runs are found without reading the whole file's.
+    static func firstEnding(after offset: Int, in segments: [Segment]) -> Int {
+        var lo = 0, hi = segments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if segments[mid].textOffset + segments[mid].length <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// The runs of `segments` inside text bytes `range`, with `textOffset` relative to its start.
     static func slice(_ segments: [Segment], to range: Range<Int>) -> [Segment] {
         var out: [Segment] = []
-        for s in segments {
+        for s in segments[firstEnding(after: range.lowerBound, in: segments)...] {
+            guard s.textOffset < range.upperBound else { break }
             let lo = max(range.lowerBound, s.textOffset)
             let hi = min(range.upperBound, s.textOffset + s.length)
             guard lo < hi else { continue }
@@ -157,13 +170,7 @@ struct ExtractedTextBuilder {
         for s in inner.segments {
             // the decoded bytes s covers (mapped in proportion to its text: an entity's one
             // character from its five bytes), and each run of them in the source
-            // runs are in decoded order: the first that ends past s's start, by bisection
-            var first = 0, last = runs.count
-            while first < last {
-                let mid = (first + last) / 2
-                if runs[mid].textOffset + runs[mid].length <= s.sourceOffset { first = mid + 1 } else { last = mid }
-            }
-            for r in runs[first...] {
+            for r in runs[ExtractedText.firstEnding(after: s.sourceOffset, in: runs)...] {
                 guard r.textOffset < s.sourceOffset + s.sourceLength else { break }
                 let lo = max(s.sourceOffset, r.textOffset), hi = min(s.sourceOffset + s.sourceLength, r.textOffset + r.length)
                 guard lo < hi else { continue }
@@ -204,6 +211,8 @@ struct ExtractedTextBuilder {
     }
 
     func build() -> ExtractedText {
-        ExtractedText(text: String(decoding: bytes, as: UTF8.self), segments: segments, encoding: encoding)
+        // runs are in text order and never overlap: `ExtractedText.firstEnding` bisects them
+        assert(zip(segments, segments.dropFirst()).allSatisfy { $0.textOffset + $0.length <= $1.textOffset })
+        return ExtractedText(text: String(decoding: bytes, as: UTF8.self), segments: segments, encoding: encoding)
     }
 }

@@ -19,8 +19,10 @@ enum CSVExtractor {
     /// A value's bytes (inside its quotes, when quoted).
     struct Field { var range: Range<Int> }
 
-    static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding = .utf8) -> ExtractedText {
-        let delimiter = sniffDelimiter(bytes, from: start)
+    /// `delimiter`: the field separator, else the commonest on the first lines (`sniffDelimiter`).
+    static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding = .utf8,
+                        delimiter: UInt8? = nil) -> ExtractedText {
+        let delimiter = delimiter ?? sniffDelimiter(bytes, from: start)
         let records = parse(bytes, from: start, delimiter: delimiter)
         var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
         guard let headerIndex = headerIndex(records, bytes: bytes),
@@ -136,6 +138,36 @@ enum CSVExtractor {
     }
 
     /// `,`, tab or `;`, whichever the first 20 lines (outside quotes) hold most of; `,` on a tie.
+    /// Lines a text file must have, and the share of them that must hold its commonest number
+    /// of tabs, to be read as a table (`isTabSeparated`).
+    static let tabSeparatedMinimumLines = 3
+    static let tabSeparatedShare = 0.8
+
+    /// True when a text file is a tab-separated table — Excel's "Text (Tab delimited)" and
+    /// "Unicode Text", a terminal's copied columns: at least `tabSeparatedMinimumLines` lines
+    /// that are not blank, and `tabSeparatedShare` of them with the same number of tabs, one or
+    /// more. Prose indented with a tab has one on some lines, a table its columns' on every line.
+    static func isTabSeparated(_ bytes: [UInt8], from start: Int) -> Bool {
+        var tabsPerLine: [Int: Int] = [:]
+        var lines = 0, tabs = 0, blank = true
+        func endLine() {
+            if !blank { lines += 1; tabsPerLine[tabs, default: 0] += 1 }
+            tabs = 0; blank = true
+        }
+        for c in bytes[start...] {
+            switch c {
+            case 0x0A: endLine()
+            case 0x09: tabs += 1
+            case 0x0D, 0x20: break
+            default: blank = false
+            }
+        }
+        endLine()
+        guard lines >= tabSeparatedMinimumLines,
+              let common = tabsPerLine.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), common.key > 0 else { return false }
+        return Double(common.value) >= tabSeparatedShare * Double(lines)
+    }
+
     static func sniffDelimiter(_ bytes: [UInt8], from start: Int) -> UInt8 {
         var counts: [UInt8: Int] = [0x2C: 0, 0x09: 0, 0x3B: 0]
         var quoted = false

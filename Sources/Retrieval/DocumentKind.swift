@@ -62,7 +62,8 @@ public enum DocumentKind: String, Sendable, Codable {
         case .json: "+records7"
         case .markdown: "+records7"
         case .csv: "+records6"
-        case .text, .code: ""
+        case .text: "+tabs1"
+        case .code: ""
         case .email, .calendar, .contacts, .word, .presentation: "+1"
         case .spreadsheet: "+2"
         }
@@ -121,6 +122,9 @@ public enum TextExtractor {
             return CalendarText.extract(bytes, from: choice.start)
         case .contacts:
             return ContactText.extract(bytes, from: choice.start)
+        case .text where CSVExtractor.isTabSeparated(bytes, from: choice.start):
+            // a table saved as text: its rows read as a CSV's, each value labelled by its column
+            return CSVExtractor.extract(bytes, from: choice.start, encoding: choice.encoding, delimiter: 0x09)
         case .text, .code, .pdf, .word, .spreadsheet, .presentation:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)

@@ -170,4 +170,29 @@ final class CSVExtractorTests: XCTestCase {
         XCTAssertEqual(try extract("a,b\n1,2,3\n").0.text, "a: 1; b: 2; column 3: 3\n")
         XCTAssertEqual(try extract("a,b\n1,").0.text, "a: 1\n")
     }
+
+    func testATabSeparatedTextFileIsReadAsATableAndProseIsNot() throws {
+        // Excel's "Text (Tab delimited)": a .txt whose every line has the columns' tabs
+        let table = "Date\tRx #\tDrug\tPatient paid\r\n2025-01-09\t4471203\tApixaban 2.5mg\t$6.11\r\n"
+            + "2025-01-12\t-\tTylenol Arthritis, 100s\t$18.49\r\n\r\n\t\tTOTAL PAID\t$24.60\r\n"
+        let bytes = Array(table.utf8)
+        let extracted = try TextExtractor.extract(bytes, kind: .text, path: "pharmacy.txt")
+        XCTAssertEqual(extracted.text, """
+            Date: 2025-01-09 (9 January 2025); Rx #: 4471203; Drug: Apixaban 2.5mg; Patient paid: $6.11
+            Date: 2025-01-12 (12 January 2025); Rx #: -; Drug: Tylenol Arthritis, 100s; Patient paid: $18.49
+            Drug: TOTAL PAID; Patient paid: $24.60
+
+            """)
+        XCTAssertEqual(try sourceOfLine(1, extracted, bytes), "2025-01-12\t-\tTylenol Arthritis, 100s\t$18.49")
+        // the commas of its values do not make it comma-separated
+        XCTAssertTrue(CSVExtractor.isTabSeparated(bytes, from: 0))
+        // notes with a tab on some lines, or a table of two lines, stay text as written
+        for prose in ["Shopping:\n\tmilk\n\teggs, bread\nCall the vet at 9.\nPay the window cleaner.\n",
+                      "Name\tPhone\nDeb\t04 555 0133\n"] {
+            XCTAssertEqual(try TextExtractor.extract(Array(prose.utf8), kind: .text, path: "n.txt").text, prose)
+        }
+        // source code is never a table
+        let code = "a\tb\tc\n1\t2\t3\n4\t5\t6\n"
+        XCTAssertEqual(try TextExtractor.extract(Array(code.utf8), kind: .code, path: "t.py").text, code)
+    }
 }

@@ -57,7 +57,7 @@ public enum DocumentKind: String, Sendable, Codable {
     /// spelled beside its date (JSON `+records7`, CSV `+records6`).
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout5"
+        case .pdf: "+layout6"
         case .html: "+records6"
         case .json: "+records7"
         case .markdown: "+records7"

@@ -12,7 +12,7 @@ extension ExtractiveAnswerer {
     func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
                 calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false, price: Bool = false,
                 latest: ((ScoredSentence) -> ScoredSentence)? = nil,
-                answerType: AnswerType = .open) -> [ScoredSentence] {
+                answerType: AnswerType = .open, owner: [String] = []) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
         // A line that holds only its file's name's words ("Subject: Booking confirmed – Tigh na
         // Mara") says which file answers; the file's line that holds a question word its name
@@ -140,9 +140,14 @@ extension ExtractiveAnswerer {
         // mileage log's trip with her), another kind (an amount, a day, a time) when it scores
         // close ("how much was the tri suit": the bank's row for `TRISUIT`, not the checklist's
         // "New tri suit (arrived 24/03)").
+        // A phone or email asked of someone (`owner`, "deb phone number"): the first line holding
+        // one that names them, though it covers less ("deb" and "phone", where the calendar's
+        // "Deb - year-end prep… home office numbers" covered "deb" and "number").
+        let contact = answerType == .phone || answerType == .email
         if !best.typed, answerType != .open,
-           let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage }),
-           answerType == .phone || answerType == .email || configuration.typedAnswerLogOdds > 0
+           let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage })
+            ?? (contact && !owner.isEmpty ? ranked.first(where: { $0.typed && QuestionAnalysis.namesOwner(owner, in: $0.text) }) : nil),
+           contact || configuration.typedAnswerLogOdds > 0
             && (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
                                  : typed.score >= configuration.secondSentenceRatio * best.score) {
             best = typed

@@ -123,7 +123,8 @@ extension Library {
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: days, total: total, price: QuestionAnalysis.asksPrice(question),
-                                     latest: latest, answerType: answerType)
+                                     latest: latest, answerType: answerType,
+                                     owner: answerType == .phone || answerType == .email ? QuestionAnalysis.contactOwner(of: question) : [])
             .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,

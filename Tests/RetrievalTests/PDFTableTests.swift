@@ -227,4 +227,33 @@ extension PDFTableTests {
         let two = [Self.row(525, [(183, "7,536.28")]), Self.row(525, [(526, "3,986.13")])]
         #expect(PDFLayout.labelled(header: header, body: [two]) == "Gross Pay; Total Taxes; NET PAY\nTotal Taxes: 7,536.28; 3,986.13")
     }
+
+    @Test func aFormsGridOfLabelsBesideValuesReadsLabelAndValueThoughARowHoldsNoDigit() {
+        // a discharge summary's head: one block per cell, four to a row; the last rows hold no
+        // digit, and were read as a header over the row below (`Attending: Allergies`)
+        let grid = [("Patient", "KOWALSKI, Irene", "MRN", "FGH-00482913"), ("DOB", "1939-03-08 (86 y)", "Sex", "F"),
+                    ("Attending", "Dr. S. Okafor", "Family physician", "Dr. A. Mehta"),
+                    ("Allergies", "Sulfonamides (rash)", "Disposition", "Home with supports")]
+        var page = [Self.block([(78, 116, "DISCHARGE SUMMARY — Internal Medicine")])]
+        for (row, cells) in grid.enumerated() {
+            let y = 141 + 18 * Double(row)
+            page += [Self.block([(67, y, cells.0)]), Self.block([(137, y, cells.1)]),
+                     Self.block([(327, y, cells.2)]), Self.block([(440, y, cells.3)])]
+        }
+        #expect(PDFLayout.paragraphs(page) == [
+            "DISCHARGE SUMMARY — Internal Medicine",
+            """
+            Patient: KOWALSKI, Irene; MRN: FGH-00482913
+            DOB: 1939-03-08 (86 y); Sex: F
+            Attending: Dr. S. Okafor; Family physician: Dr. A. Mehta
+            Allergies: Sulfonamides (rash); Disposition: Home with supports
+            """,
+        ])
+        // a header holds no digit: over its rows it labels them, not they each other
+        let table = [Self.block([(67, 141, "Item")]), Self.block([(137, 141, "Qty")]), Self.block([(327, 141, "Notes")]),
+                     Self.block([(417, 141, "Price")]),
+                     Self.block([(67, 159, "Jar")]), Self.block([(137, 159, "12")]), Self.block([(327, 159, "Clear")]),
+                     Self.block([(417, 159, "£6.50")])]
+        #expect(PDFLayout.paragraphs(table) == ["Item: Jar; Qty: 12; Notes: Clear; Price: £6.50"])
+    }
 }

@@ -58,7 +58,7 @@ public enum DocumentKind: String, Sendable, Codable {
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout6"
-        case .html: "+records6"
+        case .html: "+records7"
         case .json: "+records7"
         case .markdown: "+records7"
         case .csv: "+records6"

@@ -75,7 +75,10 @@ enum HTMLExtractor {
                 } else if blockElements.contains(name), table.inCell {
                     // A cell that lays out a page (an email's body in one cell): its paragraphs
                     // and headings are lines of their own. A value's paragraphs stay one line.
-                    if layoutElements.contains(name), !closing, table.needsSpace, table.inLayoutCell {
+                    if !closing, headingElements.contains(name) { table.noteHeading() }
+                    // (in a cell holding a heading, its divisions and line breaks are lines too)
+                    let lineBreak = layoutElements.contains(name) || table.headed && ["div", "br", "li"].contains(name)
+                    if lineBreak, !closing, table.needsSpace, table.inLayoutCell {
                         builder.appendBreak()
                         if headingElements.contains(name) { builder.appendMarker("# ") }
                         table.needsSpace = false

@@ -32,9 +32,15 @@ enum HTMLTable {
         var needsSpace = false
         /// The header row's text is not emitted: every other row carries its labels.
         var skipping: Bool { inTable && headerRow }
-        /// The cell lays out a page rather than holding a value: the first cell of its row, in a
-        /// table without a header, and no label (an email's body in one cell).
-        var inLayoutCell: Bool { inCell && inTable && labels.isEmpty && cell == 1 && labelSeparator == nil }
+        /// The cell holds a heading: it lays out a page (an invoice's letterhead beside its
+        /// `INVOICE` block), not a value.
+        private(set) var headed = false
+        /// The cell lays out a page rather than holding a value: the first cell of its row, or one
+        /// holding a heading, in a table without a header, and no label (an email's body in one cell).
+        var inLayoutCell: Bool { inCell && inTable && labels.isEmpty && (cell == 1 || headed) && labelSeparator == nil }
+
+        /// A heading opens in the current cell.
+        mutating func noteHeading() { if inCell { headed = true } }
 
         /// Handles a table tag; true when the text should break there (a row or the table ends or starts).
         /// `tag` is the tag's bytes, `<` to `>`.
@@ -53,6 +59,7 @@ enum HTMLTable {
                 row += 1
                 cell = 0
                 inCell = false
+                headed = false
                 headerRow = row == 1 && !labels.isEmpty
                 return true
             case ("tr", true):
@@ -61,6 +68,9 @@ enum HTMLTable {
                 return true
             case ("td", false), ("th", false):
                 guard inTable else { return true }
+                // after a cell that laid out a page, the next starts a block of its own
+                let afterLayout = inLayoutCell && headed
+                headed = false
                 if cell == 0 {
                     // a `<th>` first cell labels the row; so does a short label beside one value
                     labelSeparator = labels.isEmpty ? HTMLTable.rowLabel(bytes, from: end, encoding: encoding) : nil
@@ -71,11 +81,11 @@ enum HTMLTable {
                 var text = cell == 0 ? "" : (labels.isEmpty && cell == 1 ? labelSeparator ?? "; " : named ? " — " : "; ")
                 let span = labels.isEmpty ? 1 : HTMLTable.columnSpan(bytes, tag)
                 if cell < labels.count, !labels[cell].isEmpty { text += labels[cell] + ": " }
-                prefix = text.isEmpty ? nil : text
+                prefix = text.isEmpty || afterLayout ? nil : text
                 cell += span
                 inCell = true
                 needsSpace = false
-                return false
+                return afterLayout
             default:
                 return !inTable
             }

@@ -7,13 +7,13 @@ import Store
 /// "jordan whitfeld phone": `Whitfield`). People type names and rare words from memory; the
 /// search, the answer and the gates then all read the word the files write.
 ///
-/// Only long words (`minimumLength` letters) that no chunk holds are respelled, and only by a slip
-/// that keeps a word's sound — a vowel, an `h` or a doubled letter left out or put in, two
-/// neighbours swapped — so that a word of its own ("playing", "paying"; "picking", "packing")
+/// Only words of `minimumLength` letters or more ("membr": `member`) that no chunk holds are
+/// respelled, and only by a slip that keeps a word's sound — a vowel, an `h` or a doubled letter
+/// left out or put in after the first letter, two neighbours swapped — so that a word of its own ("playing", "paying"; "picking", "packing")
 /// is never read as another. Each word the typed one may be a slip of (about a hundred for a word
 /// of ten letters) is looked up in the full-text index: a lookup each, no scan of the vocabulary.
 enum Respelling {
-    static let minimumLength = 6
+    static let minimumLength = 5
 
     /// `question` with each slipped word replaced by the library's, and how many were replaced.
     static func respelled(_ question: String, _ c: Connection) throws -> (question: String, count: Int) {
@@ -121,7 +121,8 @@ enum Respelling {
         // the one letter the longer has: where the two first part
         var i = 0
         while i < short.count, long[i] == short[i] { i += 1 }
-        guard Array(long[(i + 1)...]) == Array(short[i...]) else { return false }
+        // (a word's first letter is typed as it is written: "ohare" is no slip of `hare`)
+        guard i > 0, Array(long[(i + 1)...]) == Array(short[i...]) else { return false }
         let extra = long[i]
         let doubled = i > 0 && long[i - 1] == extra || i + 1 < long.count && long[i + 1] == extra
         return isVowel(extra) || extra == UInt8(ascii: "h") || doubled

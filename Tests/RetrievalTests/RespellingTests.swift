@@ -5,13 +5,15 @@ import Testing
 /// A name or a rare word typed from memory, one slip away from how the files write it.
 @Suite struct RespellingTests {
     @Test(arguments: [("hygenist", "hygienist"), ("whitfeld", "whitfield"), ("koyana", "koyna"), ("llewelyn", "llewellyn"),
-                      ("shubhdristi", "shubhdrishti"), ("recieved", "received"), ("joiner", "joinery")])
+                      ("shubhdristi", "shubhdrishti"), ("recieved", "received"), ("joiner", "joinery"),
+                      ("membr", "member")])
     func aSlipThatKeepsTheSoundIsRead(_ typed: String, _ written: String) {
         #expect(Respelling.isSlip(typed, of: written))
     }
 
     @Test(arguments: [("playing", "paying"), ("locking", "looking"), ("picking", "packing"), ("seperate", "separate"), ("logged", "lodged"),
-                      ("come", "came"), ("grande", "grant"), ("hygienist", "hygienist"), ("koyna", "koyana"), ("parcel", "pa-rcel")])
+                      ("come", "came"), ("grande", "grant"), ("hygienist", "hygienist"), ("kyna", "kyana"), ("parcel", "pa-rcel"),
+                      ("ohare", "hare"), ("aorder", "order")])
     func aWordOfItsOwnOrAShortOneIsNotASlip(_ typed: String, _ written: String) {
         #expect(!Respelling.isSlip(typed, of: written))
     }

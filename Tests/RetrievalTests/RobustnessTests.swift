@@ -160,7 +160,7 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(HTMLExtractor.extract(Array(blanks.utf8), from: 0).text.split(separator: "\n").map(String.init),
                        ["KO: 10:00; Home: Yeadon Celtic; v; Away: Pudsey Panthers",
                         "Bid total — Lone Star: $68,450.00; Cedar &amp; Stone: $74,900.00"])
-        XCTAssertEqual(DocumentKind.html.extractionVersion, "+records6")
+        XCTAssertEqual(DocumentKind.html.extractionVersion, "+records7")
     }
 
     func testAMarkdownTablesColumnOfDatesIsSpelledOut() throws {
@@ -280,6 +280,23 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(String(decoding: bytes[source], as: UTF8.self), "Outward journey")
     }
 
+    func testALetterheadLaidOutInTableCellsReadsLineByLine() throws {
+        // an invoice's head: the firm's heading and address in one cell, the invoice's heading
+        // and details in the next; they read as the lines they are, not one line of both cells
+        let html = """
+            <table width="100%"><tr>
+            <td valign="top"><h1>Hearthstone Home Care</h1>
+            <div>Hearthstone Home Care Inc.<br>77 Victoria Rd N, Unit 5<br>Office: (519) 555-0122</div></td>
+            <td valign="top" align="right"><h2>INVOICE</h2>
+            <div>Invoice #: <b>HS-10427</b><br>Invoice date: November 3, 2025</div></td>
+            </tr></table>
+            """
+        let lines = HTMLExtractor.extract(Array(html.utf8), from: 0).text.split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        XCTAssertEqual(lines, ["Hearthstone Home Care", "Hearthstone Home Care Inc.", "77 Victoria Rd N, Unit 5",
+                               "Office: (519) 555-0122", "INVOICE", "Invoice #: HS-10427", "Invoice date: November 3, 2025"])
+    }
+
     func testHTMLNavigationAndFooterAreNotText() {
         let html = "<body><nav><a href='/'>Home</a> | News</nav><p>Uniform is sold by Smith &amp; Sons.</p><footer>&copy; 2026 School</footer></body>"
         XCTAssertEqual(HTMLExtractor.extract(Array(html.utf8), from: 0).text, "Uniform is sold by Smith &amp; Sons.\n\n")
@@ -335,7 +352,7 @@ final class RobustnessTests: XCTestCase {
     func testAFileAnOlderExtractorIndexedIsReadAgainByTheNextAdd() throws {
         let t = try TempLibrary()
         let plan = try t.write("plan.md", "| Week | Long run |\n|---|---|\n| 9 | 18 km |\n")
-        let notes = try t.write("notes.txt", "Plain text has no extractor version.\n")
+        let notes = try t.write("notes.py", "# Source code has no extractor version.\n")
         try t.library.enqueue(paths: [plan, notes])
         XCTAssertEqual(try t.library.processQueue().indexed, 2)
         // as an older build stored them: the file's SHA-256 alone
@@ -344,7 +361,7 @@ final class RobustnessTests: XCTestCase {
         try t.library.enqueue(paths: [plan, notes])
         let again = try t.library.processQueue()
         XCTAssertEqual(again.indexed, 1, "the Markdown file is read again")
-        XCTAssertEqual(again.unchanged, 1, "the text file's extraction did not change")
+        XCTAssertEqual(again.unchanged, 1, "the source file's extraction did not change")
     }
 
     func testCSVRowIsFoundByItsCells() throws {

@@ -64,7 +64,7 @@ extension AnswerType {
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.roleWords)
         case .place:
             // A named place, or a spot described ("under the blue pot by the back door").
-            if Self.namesAnother(text, asked) { return true }
+            if Self.namesAnother(text, asked, inSentence: true) { return true }
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.spatialWords)
         case .email:
             return text.range(of: Self.emailPattern, options: .regularExpression) != nil
@@ -119,9 +119,18 @@ extension AnswerType {
     /// Whether `text` holds a capitalised word the question does not (by stem: "Owen's" is the
     /// question's "owens", so `title: Owen's 8th birthday party` names no place for "where is
     /// owens birthday party").
-    static func namesAnother(_ text: String, _ asked: Set<String>) -> Bool {
+    /// `inSentence`: a word that opens a sentence or a list item counts only as the first of a
+    /// name of two words or more ("Brook Lane is shut", not "Logbook summary").
+    static func namesAnother(_ text: String, _ asked: Set<String>, inSentence: Bool = false) -> Bool {
         let stems = Set(asked.map(TextSignals.stem))
-        return TextSignals.capitalised(text).contains { !asked.contains($0) && !stems.contains(TextSignals.stem($0)) }
+        func another(_ word: String) -> Bool { !asked.contains(word) && !stems.contains(TextSignals.stem(word)) }
+        guard inSentence else { return TextSignals.capitalised(text).contains(where: another) }
+        let words = TextSignals.casedWords(text)
+        func isCapital(_ i: Int) -> Bool { i < words.count && words[i].word.unicodeScalars.first?.properties.isUppercase == true }
+        return words.indices.contains { i in
+            isCapital(i) && (!words[i].sentenceStart || isCapital(i + 1) && !words[i + 1].sentenceStart)
+                && another(LatinFolding.key(words[i].word))
+        }
     }
 
     /// `text` with its phone numbers (seven digits or more in groups: `0113 496 0907`,
@@ -215,7 +224,7 @@ extension AnswerType {
     }
 
     /// "What time does…", "at which time…", but not "what time of year" or "what time period".
-    static func asksClockTime(_ words: [String]) -> Bool {
+    public static func asksClockTime(_ words: [String]) -> Bool {
         words.indices.contains { i in
             ["what", "which"].contains(words[i]) && i + 1 < words.count && words[i + 1] == "time"
                 && !(i + 2 < words.count && ["of", "period", "periods", "frame", "span", "zone"].contains(words[i + 2]))

@@ -203,6 +203,34 @@ extension ExtractiveAnswerer {
         }
     }
 
+    /// The heading nearest above `sentence` in its chunk (a line opening with `#`: Markdown's, or
+    /// an HTML heading's marker) as a sentence of its own, when it holds a date; nil when the
+    /// nearest heading holds none or there is none. (Headings are no ranked sentences.)
+    static func datedHeading(above sentence: ScoredSentence) -> ScoredSentence? {
+        let bytes = Array(sentence.chunk.text.utf8)
+        var end = min(sentence.range.lowerBound, bytes.count)
+        while end > 0 {
+            var start = end
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            var lo = start, hi = end
+            while lo < hi, bytes[lo] == 0x20 { lo += 1 }
+            while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x0A || bytes[hi - 1] == 0x0D { hi -= 1 }
+            if lo < hi, bytes[lo] == UInt8(ascii: "#") {
+                let text = String(decoding: bytes[lo..<hi], as: UTF8.self)
+                guard TextSignals.hasDate(text) else { return nil }
+                var heading = sentence
+                heading.range = lo..<hi
+                heading.text = text
+                heading.words = TextSignals.words(text).count
+                heading.index = sentence.index - 1
+                heading.typed = true
+                return heading
+            }
+            end = start > 0 ? start - 1 : 0
+        }
+        return nil
+    }
+
     /// Whether `record`'s own words hold at least two of the question's terms that `other` holds
     /// in neither its text, its heading nor its file's name: it names what is asked, which `other`
     /// does not.

@@ -119,13 +119,20 @@ extension Library {
         let latest: ((ScoredSentence) -> ScoredSentence)? = LatestRecord.asksLatest(question) ? { anchor in
             LatestRecord.latest(of: anchor, in: ranked, question: question, terms: terms, askedNoun: askedNoun, today: today)
         } : nil
-        var chosen = answerer.choose(ranked, askedNoun: askedNoun,
+        var chosen: [ScoredSentence] = answerer.choose(ranked, askedNoun: askedNoun,
                                      keyed: QuestionAnalysis.keyedNumbers(of: question),
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: days, total: total, price: QuestionAnalysis.asksPrice(question),
                                      latest: latest, answerType: answerType,
                                      owner: answerType == .phone || answerType == .email ? QuestionAnalysis.contactOwner(of: question) : [])
-            .flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
+        // "when" asked of an entry under a dated heading ("### Mon 2 June — SWARM!" over "Dave
+        // rang about 2pm: swarm in the hedge"): the heading says the day
+        if answerType == .time, !AnswerType.asksClockTime(TextSignals.words(question)),
+           let first = chosen.first, !TextSignals.hasDate(first.text),
+           let heading = ExtractiveAnswerer.datedHeading(above: first) {
+            chosen.insert(heading, at: 0)
+        }
+        chosen = chosen.flatMap { window.narrowed($0, limit: configuration.answerMaxWords) }
         let grounding = configuration.grounding(mode)
         if semantic, confidence < grounding.tau,
            let cosine = rescueCosine(question: question, pack: pack, chosen: chosen) {

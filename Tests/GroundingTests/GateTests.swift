@@ -528,6 +528,17 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(!AnswerType.entity.isSatisfied(by: "Owen's party is at home", question: "who is hosting owens party"))
     }
 
+    @Test func aCapitalThatOpensALineNamesNoPlaceUnlessANameGoesOn() {
+        // a checklist's items open with a capital; a place named first goes on in capitals
+        let q = "where is the meeting with deb"
+        #expect(!AnswerType.place.isSatisfied(by: "- [ ] Logbook summary", question: q))
+        #expect(!AnswerType.place.isSatisfied(by: "Turnover ~$18k this half-year…", question: q))
+        #expect(AnswerType.place.isSatisfied(by: "Cuba Street, level 3, after lunch", question: q))
+        #expect(AnswerType.place.isSatisfied(by: "- [ ] Meet at Faleolo & Co", question: q))
+        // a name that opens a line still names a person
+        #expect(AnswerType.entity.isSatisfied(by: "Ruth says knock the cells back once.", question: "who said to knock back the cells"))
+    }
+
     @Test func aPhoneNumberCountsNothing() {
         let q = "how many stalls are there at the winter market"
         #expect(!AnswerType.quantity.isSatisfied(by: "organisation: Millgate Winter Market; work phone: 0113 496 0907", question: q))

@@ -7,12 +7,13 @@ enum MailDecoding {
         var bytes: [UInt8] = []
         var runs: [ExtractedText.Segment] = []
 
-        /// Appends `decoded`, which came from source bytes `range` (merged with the run before
-        /// when both are byte for byte and contiguous).
+        /// Appends `decoded`, which came from source bytes `range`, merged with the run before
+        /// when that run is contiguous and maps as many decoded bytes per source byte (byte for
+        /// byte; a quoted-printable `=E2` 1 for 3; UTF-16's ASCII 1 for 2, `UTF16Text`).
         mutating func append(_ decoded: some Collection<UInt8>, from range: Range<Int>) {
             guard !decoded.isEmpty else { return }
-            if decoded.count == range.count, var last = runs.last, last.length == last.sourceLength,
-               last.sourceOffset + last.sourceLength == range.lowerBound, last.textOffset + last.length == bytes.count {
+            if var last = runs.last, last.sourceOffset + last.sourceLength == range.lowerBound,
+               last.textOffset + last.length == bytes.count, last.length * range.count == decoded.count * last.sourceLength {
                 last.length += decoded.count
                 last.sourceLength += range.count
                 runs[runs.count - 1] = last

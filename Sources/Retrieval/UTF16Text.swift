@@ -50,7 +50,7 @@ enum UTF16Text {
             }
             utf8.removeAll(keepingCapacity: true)
             utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
-            out.appendProportional(utf8, from: i..<(i + width))
+            out.append(utf8, from: i..<(i + width))
             i += width
         }
         return out
@@ -66,25 +66,5 @@ enum UTF16Text {
             units.append(bigEndian ? UInt16(a) << 8 | UInt16(b) : UInt16(b) << 8 | UInt16(a))
         }
         return String(decoding: units, as: UTF16.self)
-    }
-}
-
-extension MailDecoding.Decoded {
-    /// Appends `decoded`, which came from source bytes `range`, merged with the run before when
-    /// that run is contiguous and maps the same number of decoded bytes per source byte (UTF-16:
-    /// ASCII 1 per 2, Latin and Greek 2 per 2, the rest of the BMP 3 per 2, beyond it 4 per 4).
-    mutating func appendProportional(_ decoded: [UInt8], from range: Range<Int>) {
-        guard !decoded.isEmpty else { return }
-        if var last = runs.last, last.sourceOffset + last.sourceLength == range.lowerBound,
-           last.textOffset + last.length == bytes.count,
-           last.length * range.count == decoded.count * last.sourceLength {
-            last.length += decoded.count
-            last.sourceLength += range.count
-            runs[runs.count - 1] = last
-        } else {
-            runs.append(.init(textOffset: bytes.count, sourceOffset: range.lowerBound, length: decoded.count,
-                              sourceLength: range.count))
-        }
-        bytes.append(contentsOf: decoded)
     }
 }

@@ -83,9 +83,9 @@ public enum DocumentKind: String, Sendable, Codable {
 public enum TextExtractor {
     /// Extracts `bytes` of a file of `kind`, decoded as UTF-8, UTF-16 (transcoded, its runs
     /// mapped on to the file) or Windows-1252 (see `TextEncoding`). Throws `binary` for bytes
-    /// that are not text, `unsupportedEncoding` for an HTML charset it cannot decode, `notUTF8` for a file with a
-    /// UTF-8 byte-order mark that is not UTF-8 and `notUTF16` for UTF-16 with a broken code
-    /// unit. `path` is used in error messages only.
+    /// that are not text, `unsupportedEncoding` for an HTML charset it cannot decode, `notUTF8`
+    /// for a file with a UTF-8 byte-order mark that is not UTF-8 and `notUTF16` for UTF-16 with
+    /// a broken code unit. `path` is used in error messages only.
     /// For `.pdf`, `bytes` are the text `pdftotext` wrote (see `PDFTextSource`), and the segments
     /// map into that text: a PDF's offsets are offsets into its extracted text.
     public static func extract(_ bytes: [UInt8], kind: DocumentKind, path: String) throws -> ExtractedText {

@@ -181,6 +181,7 @@ public final class Library: Sendable {
                 _ = try currentVectors(db)
             }
             try discardAbandonedDocuments(db)
+            try mergeSearchIndexIfChurned(db)
         }
         run.summary.seconds = run.elapsed
         return run.summary

@@ -25,6 +25,12 @@ public struct RetrievalConfiguration: Sendable, Equatable {
     public var commitMaxChunks: Int = 256
     public var commitMaxBytes: Int = 1 << 20
     public var commitMaxSeconds: Double = 0.2
+    /// The full-text index is merged once this many chunks, and this share of the library's,
+    /// were deleted since it last was (`Library.mergeSearchIndexIfChurned`), this many pages
+    /// per transaction.
+    public var ftsMergeMinimumDeleted: Int = 1_000
+    public var ftsMergeShare: Double = 0.2
+    public var ftsMergePages: Int = 500
     /// A file that failed before is not tried again while its size and modification time are
     /// unchanged; files up to this size must also have the same content hash.
     public var failureHashMaxBytes: Int64 = 8 << 20

@@ -251,4 +251,7 @@ public struct Connection {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
+    /// Rows changed since the connection opened (`sqlite3_total_changes`): what FTS5's `merge`
+    /// command reports its work by.
+    public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
 }

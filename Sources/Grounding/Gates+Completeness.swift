@@ -252,9 +252,10 @@ struct CompletenessGate: GroundingGate {
     /// none is above it or `text` does not hold the claim. A section's heading speaks of each of
     /// its lines: "# Departing flights – Wednesday, April 15, 2026" dates the flights under it.
     static func heading(of claim: String, in text: String) -> String {
-        guard let found = text.range(of: claim) else { return "" }
-        guard let line = text[..<found.lowerBound].split(separator: "\n").last(where: { $0.hasPrefix("#") }) else { return "" }
-        return String(line.drop { $0 == "#" || $0 == " " })
+        guard let found = text.range(of: claim), let line = TextSignals.headingLine(before: found.lowerBound, in: text) else {
+            return ""
+        }
+        return String(text[line].drop { $0 == "#" || $0 == " " })
     }
 
     /// The date that opens the line of `text` holding `claim` (`- 07/02/2026:` → "07/02/2026"),

@@ -62,6 +62,12 @@ public enum TextSignals {
         return out
     }
 
+    /// The nearest line of `text` above `end` that opens with `#` (as the extractors write a
+    /// document's headings), marks and all; nil when none is.
+    public static func headingLine(before end: String.Index, in text: String) -> Range<String.Index>? {
+        text[..<end].split(separator: "\n").last { $0.hasPrefix("#") }.map { $0.startIndex..<$0.endIndex }
+    }
+
     /// A light stem for matching ("rivers" meets "river", "emerged" meets "emerge").
     public static func stem(_ word: String) -> String {
         var w = word.lowercased()

@@ -140,9 +140,10 @@ extension ExtractiveAnswerer {
         // mileage log's trip with her), another kind (an amount, a day, a time) when it scores
         // close ("how much was the tri suit": the bank's row for `TRISUIT`, not the checklist's
         // "New tri suit (arrived 24/03)").
-        // A phone or email asked of someone (`owner`, "deb phone number"): the first line holding
-        // one that names them, though it covers less ("deb" and "phone", where the calendar's
-        // "Deb - year-end prep… home office numbers" covered "deb" and "number").
+        // A phone or email asked of someone (`owner`: `QuestionAnalysis.contactOwner`, "deb phone
+        // number"): the first line holding one that names them, though it covers less ("deb" and
+        // "phone", where the calendar's "Deb - year-end prep… home office numbers" covered "deb"
+        // and "number").
         let contact = answerType == .phone || answerType == .email
         if !best.typed, answerType != .open,
            let typed = ranked.first(where: { $0.typed && $0.coverage >= best.coverage })
@@ -203,32 +204,24 @@ extension ExtractiveAnswerer {
         }
     }
 
-    /// The heading nearest above `sentence` in its chunk (a line opening with `#`: Markdown's, or
-    /// an HTML heading's marker) as a sentence of its own, when it holds a date; nil when the
-    /// nearest heading holds none or there is none. (Headings are no ranked sentences.)
+    /// The heading nearest above `sentence` in its chunk (`TextSignals.headingLine`, as gate H
+    /// reads a claim's section) as a sentence of its own, when it holds a date; nil when
+    /// the nearest heading holds none or there is none. (Headings are no ranked sentences.)
     static func datedHeading(above sentence: ScoredSentence) -> ScoredSentence? {
-        let bytes = Array(sentence.chunk.text.utf8)
-        var end = min(sentence.range.lowerBound, bytes.count)
-        while end > 0 {
-            var start = end
-            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-            var lo = start, hi = end
-            while lo < hi, bytes[lo] == 0x20 { lo += 1 }
-            while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x0A || bytes[hi - 1] == 0x0D { hi -= 1 }
-            if lo < hi, bytes[lo] == UInt8(ascii: "#") {
-                let text = String(decoding: bytes[lo..<hi], as: UTF8.self)
-                guard TextSignals.hasDate(text) else { return nil }
-                var heading = sentence
-                heading.range = lo..<hi
-                heading.text = text
-                heading.words = TextSignals.words(text).count
-                heading.index = sentence.index - 1
-                heading.typed = true
-                return heading
-            }
-            end = start > 0 ? start - 1 : 0
-        }
-        return nil
+        let text = sentence.chunk.text, utf8 = text.utf8
+        guard sentence.range.lowerBound <= utf8.count,
+              let line = TextSignals.headingLine(before: utf8.index(utf8.startIndex, offsetBy: sentence.range.lowerBound),
+                                                      in: text) else { return nil }
+        let heading = text[line].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard TextSignals.hasDate(heading) else { return nil }
+        let lo = utf8.distance(from: utf8.startIndex, to: line.lowerBound)
+        var result = sentence
+        result.range = lo..<(lo + heading.utf8.count)
+        result.text = heading
+        result.words = TextSignals.words(heading).count
+        result.index = sentence.index - 1
+        result.typed = true
+        return result
     }
 
     /// Whether `record`'s own words hold at least two of the question's terms that `other` holds

@@ -124,7 +124,7 @@ extension Library {
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: days, total: total, price: QuestionAnalysis.asksPrice(question),
                                      latest: latest, answerType: answerType,
-                                     owner: answerType == .phone || answerType == .email ? QuestionAnalysis.contactOwner(of: question) : [])
+                                     owner: QuestionAnalysis.contactOwner(of: question))
         // "when" asked of an entry under a dated heading ("### Mon 2 June — SWARM!" over "Dave
         // rang about 2pm: swarm in the hedge"): the heading says the day
         if answerType == .time, !AnswerType.asksClockTime(TextSignals.words(question)),

@@ -181,7 +181,7 @@ public final class Library: Sendable {
                 _ = try currentVectors(db)
             }
             try discardAbandonedDocuments(db)
-            try mergeSearchIndexIfChurned(db)
+            if run.summary.indexed + run.summary.removed > 0 { try mergeSearchIndexIfChurned(db) }
         }
         run.summary.seconds = run.elapsed
         return run.summary

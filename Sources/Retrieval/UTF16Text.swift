@@ -6,20 +6,24 @@ enum UTF16Text {
     /// mark to be read as UTF-16: such text has a NUL in every other byte, which no UTF-8 or
     /// Windows-1252 text has.
     static let minimumASCIIShare = 0.5
+    /// Bytes read for that share (a file's start says how it is written; every file read
+    /// through `TextDecoding` passes here, so not its whole length).
+    static let sniffBytes = 64 * 1024
 
     /// The byte order of `bytes` read as UTF-16 and the offset of its first code unit: by its
-    /// byte-order mark (`FF FE` little-endian, `FE FF` big-endian), else by where the NULs of its
-    /// ASCII characters fall; nil when it is not UTF-16 by either.
+    /// byte-order mark (`FF FE` little-endian, `FE FF` big-endian), else by where the NULs of the
+    /// ASCII characters of its first `sniffBytes` fall; nil when it is not UTF-16 by either.
     static func detect(_ bytes: [UInt8]) -> (bigEndian: Bool, start: Int)? {
         if bytes.starts(with: [0xFF, 0xFE]) { return (false, 2) }
         if bytes.starts(with: [0xFE, 0xFF]) { return (true, 2) }
         guard bytes.count >= 2, bytes.count % 2 == 0 else { return nil }
+        let sniffed = min(bytes.count, sniffBytes)
         var evenNUL = 0, oddNUL = 0
-        for i in stride(from: 0, to: bytes.count, by: 2) {
+        for i in stride(from: 0, to: sniffed - 1, by: 2) {
             if bytes[i] == 0 { evenNUL += 1 }
             if bytes[i + 1] == 0 { oddNUL += 1 }
         }
-        let units = Double(bytes.count / 2)
+        let units = Double(sniffed / 2)
         // ASCII in little-endian is `41 00`: NULs at odd offsets only (a NUL character at both)
         if evenNUL == 0 || oddNUL == 0, Double(max(evenNUL, oddNUL)) >= minimumASCIIShare * units {
             return (evenNUL > 0, 0)

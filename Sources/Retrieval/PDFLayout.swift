@@ -85,6 +85,7 @@ enum PDFLayout {
         let tables = tables(blocks)
         let inTable = Set(tables.joined().joined())
         let tableAt = Dictionary(uniqueKeysWithValues: tables.map { ($0.joined().min()!, $0) })
+        let wrapped = wrappedCells(blocks, apart: inTable)
         for (index, lines) in blocks.enumerated() {
             if let table = tableAt[index] {
                 let columns = table.map { column(of: $0, in: blocks) }
@@ -107,6 +108,9 @@ enum PDFLayout {
             guard !inTable.contains(index), !lines.isEmpty else { continue }
             if lines.count == 1, let cell = lines.first {
                 cells.append(cell)
+            } else if wrapped.contains(index) {
+                cells.append(Line(words: lines.flatMap(\.words), xMin: bounds(lines).xMin, yMin: lines[0].yMin,
+                                  xMax: bounds(lines).xMax, yMax: lines[0].yMax))
             } else {
                 flush()
                 out.append(lines.map(\.text).joined(separator: "\n"))
@@ -114,6 +118,24 @@ enum PDFLayout {
         }
         flush()
         return out
+    }
+
+    /// The blocks of several lines that are one cell of a row of one-line blocks: a description
+    /// that wraps in an invoice's row (`Translation German > English: Share Purchase` /
+    /// `Agreement (…)` beside `12,450 words`, `$0.24`, `$2,988.00`), which poppler gives as a
+    /// block of its own. Two one-line blocks or more beside it on its first line's baseline make
+    /// it a cell, when none sits beside its other lines (a header over a column's first cell,
+    /// `Description` / `401(k) Company Contribution`, is no cell): read as one line of its words,
+    /// it takes its place in the row (a paragraph beside one line, `Date: 31 October 2025`, stays
+    /// a paragraph). `apart` are blocks of tables.
+    static func wrappedCells(_ blocks: [[Line]], apart: Set<Int>) -> Set<Int> {
+        let singles = blocks.indices.filter { blocks[$0].count == 1 && !apart.contains($0) }.map { blocks[$0][0] }
+        return Set(blocks.indices.filter { index in
+            let lines = blocks[index]
+            guard lines.count >= 2, !apart.contains(index) else { return false }
+            let beside = singles.filter { sideBySide([$0], lines) }
+            return beside.filter { aligned([$0], [lines[0]]) == 1 }.count >= 2 && aligned(Array(lines.dropFirst()), beside) == 0
+        })
     }
 
     /// `row` as the header of the table of `columns` whose top is `top`: one cell of words for

@@ -106,18 +106,26 @@ extension PDFLayout {
         let orders = CSVExtractor.dateOrders(byColumn)
         let headerLine: [String] = unused.isEmpty ? [] : [rowText(header?.map(\.text) ?? [])]
         let rows: [String] = placed.map { row in
-            row.enumerated().map { index, entry in
+            let texts = row.enumerated().map { index, entry in
                 let column = header == nil ? index : entry.column
                 var text = entry.cell.text
-                if let column, let label = header?[column].text { text = "\(label): \(text)" }
                 let value = ArraySlice(entry.cell.text.utf8)
                 if let spelled = CSVExtractor.spelledISODate(value) ?? column.flatMap({ column in
                     column < orders.count ? orders[column] : nil
                 }).flatMap({ CSVExtractor.spelledNumericDate(value, dayFirst: $0 == .dayFirst) }) {
                     text += " (\(spelled))"
                 }
-                return text
-            }.joined(separator: "; ")
+                return (label: column.flatMap { header?[$0].text }, text: text)
+            }
+            let cells = texts.map { cell in cell.label.map { "\($0): \(cell.text)" } ?? cell.text }
+            // a total set beside its amount under the columns (`Subtotal`, `GST 15%` under `Unit
+            // price`, `$3,243.00` under `Amount`): its words label the amount, not the column they stand in
+            let words = row.first.map { $0.cell.text.filter(\.isLetter).count > $0.cell.text.filter(\.isNumber).count } ?? false
+            if let header, words, row.count >= 2, row.count < header.count, row[0].column != 0,
+               row.dropFirst().allSatisfy({ mostlyNumbers([$0.cell]) }) {
+                return texts[0].text + ": " + (row.count == 2 ? texts[1].text : cells.dropFirst().joined(separator: "; "))
+            }
+            return cells.joined(separator: "; ")
         }
         return (headerLine + rows).joined(separator: "\n")
     }

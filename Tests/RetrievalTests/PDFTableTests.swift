@@ -256,4 +256,39 @@ extension PDFTableTests {
                      Self.block([(417, 159, "£6.50")])]
         #expect(PDFLayout.paragraphs(table) == ["Item: Jar; Qty: 12; Notes: Clear; Price: £6.50"])
     }
+
+    @Test func aDescriptionThatWrapsIsOneCellOfItsRowAndATotalLabelsItsAmount() {
+        // an invoice as reportlab sets it and poppler gives it: one block per cell, a wrapped
+        // description a block of its own lines, the totals' words under `Unit price`
+        let page = [
+            Self.block([(64, 252, "Description")]),
+            Self.block([(64, 270, "Translation German > English: Share"), (64, 282, "Purchase Agreement"), (64, 294, "incl. schedules 1-4")]),
+            Self.block([(64, 312, "Proofreading of the"), (64, 324, "English summary memo")]),
+            Self.block([(330, 252, "Qty")]), Self.block([(400, 252, "Unit price")]), Self.block([(490, 252, "Amount")]),
+            Self.block([(310, 270, "12,450 words")]), Self.block([(420, 270, "$0.24")]), Self.block([(480, 270, "$2,988.00")]),
+            Self.block([(320, 312, "3 hrs")]), Self.block([(415, 312, "$85.00")]), Self.block([(485, 312, "$255.00")]),
+            Self.block([(410, 342, "Subtotal")]), Self.block([(480, 342, "$3,243.00")]),
+            Self.block([(405, 360, "GST 15%")]), Self.block([(485, 360, "$486.45")]),
+            Self.block([(78, 413, "Payment"), (78, 425, "Please pay by direct credit.")]),
+        ]
+        #expect(PDFLayout.paragraphs(page) == [
+            """
+            Description: Translation German > English: Share Purchase Agreement incl. schedules 1-4; Qty: 12,450 words; \
+            Unit price: $0.24; Amount: $2,988.00
+            Description: Proofreading of the English summary memo; Qty: 3 hrs; Unit price: $85.00; Amount: $255.00
+            Subtotal: $3,243.00
+            GST 15%: $486.45
+            """,
+            "Payment\nPlease pay by direct credit.",
+        ])
+        // a block whose second line has cells beside it is a header over a column's first cell,
+        // no wrapped cell; and a paragraph beside a single line stays a paragraph
+        let header = [Self.block([(45, 604, "Description"), (45, 617, "401(k) Contribution")]),
+                      Self.block([(392, 604, "Current")]), Self.block([(476, 604, "YTD")]),
+                      Self.block([(435, 617, "1,168.75")]), Self.block([(524, 617, "21,067.34")])]
+        #expect(PDFLayout.wrappedCells(header, apart: []).isEmpty)
+        let letter = [Self.block([(64, 100, "Flat 4, 21 Aro Street"), (64, 112, "Wellington 6021")]),
+                      Self.block([(344, 100, "Date: 31 October 2025")])]
+        #expect(PDFLayout.paragraphs(letter) == ["Flat 4, 21 Aro Street\nWellington 6021", "Date: 31 October 2025"])
+    }
 }

@@ -110,8 +110,16 @@ extension QuestionAnalysis {
         }
         let phrase = nounPhrase(w, after: i)
         guard let head = phrase.last else { return [] }
+        // a noun phrase that names the field first and then whose it is ("due date gaillard
+        // invoice", "account number british gas"): the field (`Échéance / Due date: 08/11/2025`)
+        if i < 0, let k = phrase.indices.dropFirst().dropLast().first(where: { leadingFields.contains(phrase[$0]) }) {
+            return [phrase[k - 1], phrase[k]]
+        }
         return typeNouns[head] != nil && phrase.count > 1 ? [phrase[phrase.count - 2], head] : [head]
     }
+
+    /// Kinds of field a terse question may name before whose it is ("expiry date passport").
+    static let leadingFields: Set<String> = ["date", "number", "deadline", "phone", "email"]
 
     /// The question with "no." written in full where it is the number a form or a bill prints
     /// ("british gas account no.", "dad's hospital no. at the BHI", "no. of guests"): after a

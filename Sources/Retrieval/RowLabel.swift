@@ -14,8 +14,9 @@ enum RowLabel {
     /// What joins `label` to its value: `: `, a space after a label's own colon, or nil when the
     /// cell is no label (`It was late.`, `Advance Single x 1`).
     static func separator(after label: String) -> String? {
+        // (a slash or a dash between a label's two languages is no word: `Ordre de treball / Work order`)
         guard let last = label.last, label.count <= maxCharacters,
-              label.split(separator: " ").count <= maxWords else { return nil }
+              label.split(separator: " ").filter({ $0.contains(where: \.isLetter) }).count <= maxWords else { return nil }
         if last == ":" { return " " }
         let abbreviated = last == "." && label.split(separator: " ").last.map { abbreviations.contains($0.lowercased()) } == true
         guard abbreviated || !".!?,;".contains(last), !label.contains(where: \.isNumber) else { return nil }

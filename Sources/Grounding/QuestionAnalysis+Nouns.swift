@@ -118,6 +118,12 @@ extension QuestionAnalysis {
         return typeNouns[head] != nil && phrase.count > 1 ? [phrase[phrase.count - 2], head] : [head]
     }
 
+    /// Whether a question's word names the kind of answer it asks for, not the thing it asks
+    /// about ("price" in "girolles price", "dates" in "dates of the course").
+    public static func namesKind(_ word: String) -> Bool {
+        typeNouns[word] != nil || word.hasSuffix("s") && typeNouns[String(word.dropLast())] != nil
+    }
+
     /// Kinds of field a terse question may name before whose it is ("expiry date passport").
     static let leadingFields: Set<String> = ["date", "number", "deadline", "phone", "email"]
 

@@ -29,6 +29,9 @@ struct ClauseWindow {
     /// the deposit"; `QuestionAnalysis.moneyLabelWords`). Such a field holding the kind widens
     /// a run to reach it.
     var askedLabel: ([String]) -> Bool = { _ in false }
+    /// Whether a long record's field labelled with the kind asked joins the fields that answer
+    /// though they hold that kind (`withKind`): where the kind is a place.
+    var kindJoins = false
     /// What a run gains for holding a field `askedLabel` names: more than a few units cost.
     static let askedLabelGain = 0.05
 
@@ -60,7 +63,23 @@ struct ClauseWindow {
     private func narrowedRecord(_ sentence: ScoredSentence, _ bytes: [UInt8], limit: Int) -> [ScoredSentence] {
         let parts = recordParts(sentence, bytes, limit: limit)
         guard parts.count != 1 || parts[0].range != sentence.range else { return parts }
-        return withReason(parts, of: sentence, bytes)
+        return withReason(withKind(parts, of: sentence, bytes), of: sentence, bytes)
+    }
+
+    /// `parts` of a record with its field labelled with the kind asked when none of them is one
+    /// (`location: Plaça de la Independència, Girona` for "where do we meet for the saturday club
+    /// ride", whose words chose the event's title and its `description: Meeting point at the
+    /// fountain…`): the record says where, whatever other field holds the question's words. For
+    /// another kind, only when no part holds it (a date of birth does not join `passport expires:
+    /// 2027-11-02` for "when does Tom's card expire"): any capital reads as a place, a date is one.
+    private func withKind(_ parts: [ScoredSentence], of sentence: ScoredSentence, _ bytes: [UInt8]) -> [ScoredSentence] {
+        guard kindJoins || !parts.contains(where: { typed($0.text) }) else { return parts }
+        let fields = Self.fields(bytes)
+        let base = sentence.range.lowerBound
+        func inParts(_ field: Range<Int>) -> Bool { parts.contains { $0.range.contains(base + field.lowerBound) } }
+        guard !fields.contains(where: { inParts($0) && labelsKind([$0][...], bytes) }),
+              let field = fields.first(where: { labelsKind([$0][...], bytes) }) else { return parts }
+        return (parts + [part(of: sentence, field, bytes)]).sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// `parts` of a record asked why, with the field of its reason when none of them is one

@@ -12,7 +12,7 @@ extension ExtractiveAnswerer {
     func choose(_ ranked: [ScoredSentence], askedNoun: [String] = [], keyed: [(noun: String, number: String)] = [],
                 calendar: Set<String> = [], dates: Set<DayMonth> = [], total: Bool = false, price: Bool = false,
                 latest: ((ScoredSentence) -> ScoredSentence)? = nil,
-                answerType: AnswerType = .open, owner: [String] = []) -> [ScoredSentence] {
+                answerType: AnswerType = .open, owner: [String] = [], kindTerms: [Bool] = []) -> [ScoredSentence] {
         guard var best = ranked.first else { return [] }
         // A line that holds only its file's name's words ("Subject: Booking confirmed – Tigh na
         // Mara") says which file answers; the file's line that holds a question word its name
@@ -151,6 +151,20 @@ extension ExtractiveAnswerer {
            contact || configuration.typedAnswerLogOdds > 0
             && (best.modelScored ? best.score - typed.score <= configuration.typedAnswerLogOdds
                                  : typed.score >= configuration.secondSentenceRatio * best.score) {
+            best = typed
+        }
+        // The kind asked, which the best line names by the question's own word for it and does
+        // not hold ("girolles price": `Remarks: prices on cèpes/girolles are indicative…`): a
+        // line of its document that holds it and every other question word the best holds
+        // answers (`Girolles (selon arrivage) ........ 29,50 / kg`): the word names the kind, the
+        // line that holds the kind need not.
+        func kindTerm(_ t: Int) -> Bool { t < kindTerms.count && kindTerms[t] }
+        if !best.typed, answerType != .open, best.found.indices.contains(where: { best.found[$0] && !kindTerm($0) }),
+           best.found.indices.contains(where: { best.found[$0] && kindTerm($0) }),
+           let typed = ranked.first(where: { s in
+               s.typed && s.chunk.docId == best.chunk.docId
+                   && best.found.indices.allSatisfy { !best.found[$0] || kindTerm($0) || $0 < s.found.count && s.found[$0] }
+           }) {
             best = typed
         }
         // The latest asked for ("the latest balance on my chase account"): of the record chosen,

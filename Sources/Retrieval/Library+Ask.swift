@@ -111,6 +111,7 @@ extension Library {
             answerType != .open && answerType.isSatisfied(by: $0, question: question)
         }
         window.kindLabel = answerType.isLabel
+        window.kindJoins = answerType == .place
         let moneyLabels = QuestionAnalysis.moneyLabelWords(of: question, answerType: answerType)
         if !moneyLabels.isEmpty { window.askedLabel = { !moneyLabels.isDisjoint(with: $0) } }
         let days = DayMonths.of(question), total = QuestionAnalysis.asksTotal(question)
@@ -124,7 +125,8 @@ extension Library {
                                      calendar: QuestionAnalysis.calendarWords(of: question),
                                      dates: days, total: total, price: QuestionAnalysis.asksPrice(question),
                                      latest: latest, answerType: answerType,
-                                     owner: QuestionAnalysis.contactOwner(of: question))
+                                     owner: QuestionAnalysis.contactOwner(of: question),
+                                     kindTerms: terms.terms.map { QuestionAnalysis.namesKind($0.word) })
         // "when" asked of an entry under a dated heading ("### Mon 2 June — SWARM!" over "Dave
         // rang about 2pm: swarm in the hedge"): the heading says the day
         if answerType == .time, !AnswerType.asksClockTime(TextSignals.words(question)),

@@ -617,7 +617,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("what's my UTR number?", ["utr", "number"]), ("What is the name of the satellite?", []),
                       ("When does the shop open?", []), ("easyjet booking ref for portugal", ["ref"]),
                       ("sam the electrician's number", ["electrician", "number"]), ("is the tiler booked?", []),
-                      ("tell me the plumber's number", [])])
+                      ("tell me the plumber's number", []),
+                      // a terse question that names the field before whose it is
+                      ("due date gaillard invoice FG-2025-1187", ["due", "date"]), ("my bib number gran fondo", ["bib", "number"]),
+                      ("gaillard invoice due date", ["due", "date"])])
     func theNounAskedAbout(_ question: String, _ noun: [String]) {
         #expect(QuestionAnalysis.askedNoun(of: question) == noun)
     }

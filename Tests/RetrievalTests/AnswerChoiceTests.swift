@@ -79,6 +79,25 @@ import Testing
         #expect(answerer.choose(checklist + bank).map(\.text) == [checklist[0].text])
     }
 
+    @Test func theKindNamedByTheQuestionsWordComesFromALineThatHoldsItAndTheRest() {
+        // "girolles price": the remark holds both words, the price list's line the thing and its price
+        var lines = file(["Remarks: prices on cèpes/girolles are indicative and confirmed by SMS the day before.",
+                          "Girolles (selon arrivage) ........ 29,50 / kg", "Cèpes extra (selon arrivage) ....... 38,00 / kg"],
+                         score: { [1, 0.3, 0.05][$0] })
+        lines[0].found = [true, true]
+        lines[1].found = [true, false]
+        lines[2].found = [false, false]
+        lines[1].typed = true
+        lines[2].typed = true
+        #expect(answerer.choose(lines, answerType: .quantity, kindTerms: [false, true]).map(\.text) == [lines[1].text])
+        // without the word naming the kind, the best stands
+        #expect(answerer.choose(lines, answerType: .quantity, kindTerms: [false, false]).first?.text == lines[0].text)
+        // nor does a line without the best's other word answer
+        lines[1].found = [false, false]
+        #expect(answerer.choose(lines, answerType: .quantity, kindTerms: [false, true]).first?.text == lines[0].text)
+        #expect(QuestionAnalysis.namesKind("price") && QuestionAnalysis.namesKind("dates") && !QuestionAnalysis.namesKind("girolles"))
+    }
+
     @Test func aPhoneAskedComesFromTheLineThatHoldsOne() {
         let mileage = file(["trip id: T-0108; date: 2026-03-07; purpose: walkthrough w/ Wren Albright; miles: 62.8"], doc: 1)
         var timeline = file(["**Planner:** Wren Albright, Albright Events — (503) 555-0131"], doc: 2, score: { _ in 0.5 })

@@ -76,6 +76,7 @@ import Testing
         let type = QuestionAnalysis.answerType(of: question)
         var window = ClauseWindow(question: question, terms: terms, maxWords: 40) { type != .open && type.isSatisfied(by: $0, question: question) }
         window.kindLabel = type.isLabel
+        window.kindJoins = type == .place
         let money = QuestionAnalysis.moneyLabelWords(of: question, answerType: type)
         if moneyLabels { window.askedLabel = { !money.isDisjoint(with: $0) } }
         let s = sentence(record, prefix: "")
@@ -223,6 +224,20 @@ import Testing
         let ellwood = parts("why did the ellwood delivery fail", delivery, frequencies: ["ellwood": 1, "delivery": 8, "fail": 2])
         #expect(ellwood.last == "driver_note: No answer, no safe place. Returned to shop - rebook", "\(ellwood)")
         #expect(QuestionAnalysis.asksReason("how come the van failed its MOT") && !QuestionAnalysis.asksReason("when did the van fail"))
+    }
+
+    @Test func aQuestionAskingWhereIsAnsweredWithTheRecordsLocation() {
+        let ride = "event: Sortida del club (Saturday club ride); location: Plaça de la Independència, Girona; starts: "
+            + "20250104T080000 (Saturday 4 January 2025, 08:00, until 13:00); repeats: FREQ=WEEKLY;BYDAY=SA (every week on "
+            + "Saturday); description: Meeting point at the fountain. Coffee stop at Cafè del Centre in Sant Hilari Sacalm."
+        let f = ["saturday": 3, "club": 4, "ride": 3, "meet": 2]
+        // the question's words choose the title and the description; the location joins them
+        let where_ = parts("where do we meet for the saturday club ride", ride, frequencies: f)
+        #expect(where_.contains("location: Plaça de la Independència, Girona"), "\(where_)")
+        #expect(where_.first == "event: Sortida del club (Saturday club ride)", "\(where_)")
+        // asked what, no location joins
+        let what = parts("what is the meeting point for the saturday club ride", ride, frequencies: f)
+        #expect(!what.joined().contains("location:"), "\(what)")
     }
 
     @Test func aRecordTooLongToAnswerWholeIsNarrowedAllTheSame() {

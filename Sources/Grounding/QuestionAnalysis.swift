@@ -216,10 +216,13 @@ public struct QuestionAnalysis: Sendable, Equatable {
         }
         // A question typed as a noun phrase ("sam the electrician's number", "kick off time
         // saturday?"): its noun of a kind names the answer's.
-        // ("total maintenance spent on the truck this year": "this year" says when, not what is asked)
+        // ("total maintenance spent on the truck this year": "this year" says when, not what is
+        // asked; so does "for the year" in "council tax total for the year 2025/26")
         guard isNounPhrase(w) else { return .open }
-        let kinds = w.indices.lazy.filter { $0 == 0 || !Self.periodQualifiers.contains(w[$0 - 1]) || !Self.periods.contains(w[$0]) }
-            .compactMap { typeNouns[w[$0]] }
+        func qualified(_ i: Int) -> Bool {
+            i > 0 && (Self.periodQualifiers.contains(w[i - 1]) || i > 1 && w[i - 1] == "the" && Self.periodPrepositions.contains(w[i - 2]))
+        }
+        let kinds = w.indices.lazy.filter { !qualified($0) || !Self.periods.contains(w[$0]) }.compactMap { typeNouns[w[$0]] }
         return kinds.first ?? (amountNamed(nounPhrase(w, after: -1)) ? .quantity : .open)
     }
 
@@ -228,6 +231,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
     /// ("last date for submitting" asks a date: a day or a date is no period)
     static let periodQualifiers: Set<String> = ["this", "last", "next", "per", "each", "every", "a", "that"]
     static let periods: Set<String> = ["year", "years", "month", "decade", "century", "era", "period"]
+    static let periodPrepositions: Set<String> = ["for", "in", "over", "during"]
 
     /// Whether `question` asks why: "why", "how come", "what was the reason".
     public static func asksReason(_ question: String) -> Bool {

@@ -19,7 +19,9 @@ public enum TextSignals {
     }
 
     /// A field's label and value (`Valuation band: C` → "Valuation band", "C"), split at its first
-    /// `: `; a Markdown label in bold counts too (`**Planner:** Wren Albright`); nil without one.
+    /// `: `; a Markdown label in bold counts too (`**Planner:** Wren Albright`), and a price list's
+    /// or a bill's line whose dotted leader joins them (`Total charges this period ....... £124.62`,
+    /// `T O T A L . . . . £2,730.92`: four dots or more, spaced or not); nil without one.
     public static func labelled(_ field: String) -> (label: Substring, value: Substring)? {
         var search = field.startIndex
         while let colon = field[search...].firstIndex(of: ":") {
@@ -29,7 +31,18 @@ public enum TextSignals {
             }
             search = field.index(after: colon)
         }
-        return nil
+        return leader(field)
+    }
+
+    /// `field` parted at its dotted leader: the label before the dots, the value after them.
+    public static func leader(_ field: String) -> (label: Substring, value: Substring)? {
+        guard let first = field.range(of: "....") ?? field.range(of: ". . . .") else { return nil }
+        var end = first.upperBound
+        while end < field.endIndex, field[end] == "." || field[end] == " " { end = field.index(after: end) }
+        let label = field[..<first.lowerBound].trimmingCharacters(in: .whitespaces)
+        let value = field[end...]
+        guard !label.isEmpty, !value.isEmpty, let start = field.range(of: label)?.lowerBound else { return nil }
+        return (field[start..<field.index(start, offsetBy: label.count)], value)
     }
 
     /// Words as a reader counts them: runs of characters between white space ("£1,450.00" and

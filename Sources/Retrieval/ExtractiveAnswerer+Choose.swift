@@ -28,9 +28,11 @@ extension ExtractiveAnswerer {
         // spreadsheet's TOTAL row, not one of the rows it sums.
         // Or the best document's line labelled as a total ("what does the skye cottage cost
         // altogether": `Total cost: £1,005.00`).
-        // Of another file, the row of totals that holds as much of the question, or whose file
-        // and rows hold most ("the grand total of the shared bills on the utilities sheet":
-        // `Month: TOTAL` of "Utilities split", not the notes' `Room: Total rent`).
+        // Of another file, the row or line of totals that holds as much of the question, or whose
+        // file and rows hold most ("the grand total of the shared bills on the utilities sheet":
+        // `Month: TOTAL` of "Utilities split", not the notes' `Room: Total rent`; "total energy
+        // bill for october": the October bill's `Total charges this period ..... £124.62`, not the
+        // bank's direct debit to the supplier).
         // A record that names what the total is of stands against its own file's TOTAL ("total
         // for brambles dental at ffynnon": the ledger's row `Ffynnon Vets inv 77120 - Bramble
         // dental`, not the ledger's TOTAL).
@@ -38,7 +40,7 @@ extension ExtractiveAnswerer {
             let own = ranked.first {
                 $0.chunk.docId == best.chunk.docId && Self.isTotal($0.text) || $0.coverage >= best.coverage && Self.isTotalRow($0.text)
             }
-            let other = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.isTotalRow($0.text) }
+            let other = ranked.filter { $0.contextCoverage >= best.contextCoverage && Self.isTotal($0.text) }
                 .max { $0.contextCoverage < $1.contextCoverage }
             if let row = own ?? other, row.chunk.docId != best.chunk.docId || !Self.namesMore(best, than: row) { best = row }
         }
@@ -49,7 +51,7 @@ extension ExtractiveAnswerer {
         // items the total sums and holds no more of the question ("how much is the western
         // tunnels quote": `Total: €2,045.00` under the quote's heading, not its labour line).
         if price, !total, !Self.isTotal(best.text), let line = ranked.first(where: {
-            $0.chunk.docId == best.chunk.docId && $0.typed && Self.isTotalLine($0.text)
+            $0.chunk.docId == best.chunk.docId && $0.typed && Self.isTotalLine($0.text, leaders: false)
                 && (best.typed ? $0.coverage >= best.coverage : $0.contextCoverage >= best.contextCoverage)
         }) {
             best = line
@@ -77,8 +79,11 @@ extension ExtractiveAnswerer {
         // document's holds ("close on a thursday": the Thursday row, not Friday's), or one of
         // another document's that holds as much of the question.
         // (A total asked of a file named for the months asked stands: "total invoiced jan-mar" and
-        // the TOTAL row of "Invoice register 2026 (Jan-Mar)".)
-        let periodTotal = total && Self.isTotal(best.text) && Self.names(Self.fileTitle(best.chunk.path), calendar)
+        // the TOTAL row of "Invoice register 2026 (Jan-Mar)", "total energy bill for october" and
+        // the line of "clyde_energy_bill_oct2025".)
+        // (a month set against its year in a file's name is named all the same: `…_oct2025.txt`)
+        let periodTotal = total && Self.isTotal(best.text) && Self.names(
+            Self.fileTitle(best.chunk.path).replacingOccurrences(of: #"(?<=\p{L})(?=\d)"#, with: " ", options: .regularExpression), calendar)
         if !calendar.isEmpty, !periodTotal, !Self.names(best.text, calendar), dates.isEmpty || !onDay(best),
            let dated = ranked.first(where: {
                ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)

@@ -24,7 +24,8 @@ extension ExtractiveAnswerer {
     /// Ltd, quote Q-3318)   EUR 2,045.00` over `-------`), not a heading over its total.
     static func isPlainHeading(_ texts: [String], _ i: Int) -> Bool {
         let text = texts[i], bytes = text.utf8
-        guard !bytes.contains(0x0A), !bytes.contains(0x3A), !isRule(text) else { return false }
+        // (a bill's line in capitals with its dotted leader is a value: `TOTAL DUE ..... £2,730.92`)
+        guard !bytes.contains(0x0A), !bytes.contains(0x3A), !isRule(text), TextSignals.labelled(text) == nil else { return false }
         if i + 1 < texts.count, isRule(texts[i + 1]) { return !endsInAmount(bytes) }
         guard let last = bytes.last, !".,;!?".utf8.contains(last),
               !bytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) || bytes.contains(0x28) else { return false }
@@ -171,9 +172,15 @@ extension ExtractiveAnswerer {
 
     /// A line that is one field labelled as a total (`Total cost: £1,005.00`, `Total (incl. VAT):
     /// €713.00`); a record's `Total` column is one row's.
-    static func isTotalLine(_ text: String) -> Bool {
-        guard !TextSignals.isRecord(text), let (label, value) = TextSignals.labelled(text), !value.isEmpty else { return false }
-        let words = TextSignals.words(String(label))
+    /// `leaders`: a bill's line whose dotted leader joins its label and amount counts
+    /// (`TOTAL DUE FOR 2025/26 ........ £2,730.92`) — for a total asked; a price asked of a
+    /// thing ("what's the max keystone will pay…") is not its bill's `Total due to contractor
+    /// ........ $385.00`.
+    static func isTotalLine(_ text: String, leaders: Bool = true) -> Bool {
+        guard !TextSignals.isRecord(text), leaders || TextSignals.leader(text) == nil,
+              let (label, value) = TextSignals.labelled(text), !value.isEmpty else { return false }
+        // (a year in it is no word of its own: `TOTAL DUE FOR 2025/26 ........ £2,730.92`)
+        let words = TextSignals.words(String(label)).filter { $0.contains(where: \.isLetter) }
         return words.count <= 4 && words.contains("total")
     }
 

@@ -689,7 +689,7 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("windscreen excess?", .quantity), ("Is the number on the form?", .open),
                       // a period of time qualified ("this year") says when, not what is asked
                       ("total maintenance spent on the truck this year", .quantity),
-                      ("van insurance renewal quote this year", .quantity),
+                      ("van insurance renewal quote this year", .quantity), ("council tax total for the year 2025/26", .quantity),
                       ("last date for submitting half yearly progress report", .time), ("year the barn was built", .time),
                       // a deadline is a date; a surplus is a sum
                       ("What's the deadline for sending in the missing grant documents?", .time),

@@ -165,6 +165,11 @@ import Testing
         #expect(TextSignals.labelled("**Venue**: Cedar Hollow Farm").map { String($0.value) } == "Cedar Hollow Farm")
         #expect(TextSignals.labelled("Time 10:30 sharp") == nil)
         #expect(TextSignals.labelled("Ratio 1:5:5 the night before") == nil)
+        // a dotted leader joins a label and its value, spaced or not; an ellipsis of three does not
+        #expect(TextSignals.labelled("Total charges this period ........ £124.62").map { "\($0.label)|\($0.value)" }
+                == "Total charges this period|£124.62")
+        #expect(TextSignals.labelled("Rush (under 48h) . . . . . +35%").map { "\($0.label)|\($0.value)" } == "Rush (under 48h)|+35%")
+        #expect(TextSignals.labelled("I waited... and then it rang") == nil && TextSignals.labelled("........ £5") == nil)
         // each bold label starts a line of its own, as a plain field does
         let text = "**Date:** Saturday, May 16, 2026\n**Second shooter:** Jonah Reyes — (503) 555-0187\n"
             + "**Planner / day-of coordinator:** Wren Albright — (503) 555-0131\n\nso ** bold** words\ncarry on."
@@ -206,6 +211,9 @@ import Testing
         #expect(ExtractiveAnswerer.isTotalLine("Total (incl. VAT): €713.00") && ExtractiveAnswerer.isTotalLine("Invoice total: €386.98"))
         // a row's Total column, a line about a total: no line of a total
         #expect(!ExtractiveAnswerer.isTotalLine("Qty: 6; Total: 45.00") && !ExtractiveAnswerer.isTotalLine("The total was £45."))
+        // a bill's line with its dotted leader, a year in its label (for a total asked, not a price)
+        let bill = "TOTAL DUE FOR 2025/26 ............ £2,730.92"
+        #expect(ExtractiveAnswerer.isTotalLine(bill) && !ExtractiveAnswerer.isTotalLine(bill, leaders: false))
     }
 
     @Test func theLatestRecordNeedNotRepeatTheWordLast() {
@@ -315,5 +323,46 @@ import Testing
         // a month the file's name does not hold still wants a row of that month
         let june = try t.library.answerWithDiagnostics(question: "total invoiced in june excl vat").answer
         #expect(june.answer?.contains("45000.00") != true)
+    }
+
+    @Test func aBillsTotalOnItsDottedLeaderAnswersForTheMonthItsFileNames() throws {
+        let t = try TempLibrary()
+        _ = try t.write("clyde_energy_bill_oct2025.txt", """
+            CLYDE ENERGY – Your bill summary (copied from online account)
+            Account number: CE-30448172        Bill date: 04/11/2025
+            Billing period: 01/10/2025 to 31/10/2025 (31 days)
+
+            ELECTRICITY
+            Units used ................................... 212 kWh
+            Energy charge ................................ £51.94
+            Standing charge (31 days @ 51.37p/day) ....... £15.92
+
+            Subtotal (excl. VAT) ......................... £118.69
+            VAT @ 5% ..................................... £5.93
+            Total charges this period .................... £124.62
+
+            """)
+        var rows = ["Date,Type,Description,Paid out (£),Balance (£)"]
+        for day in 1...20 { rows.append(String(format: "%02d/10/2025,DEB,TESCO STORES %d,%d.40,1500.00", day, day, day)) }
+        rows.append("15/10/2025,DD,CLYDE ENERGY CE-30448172,115.00,1505.39")
+        _ = try t.write("bank_export_Oct-Nov2025.csv", rows.joined(separator: "\n") + "\n")
+        _ = try t.write("council_tax_bill_2025-26.txt", """
+            Council Tax and Water & Sewerage Charges 2025/26
+
+            Council Tax (Band E) ................................ £2,016.41
+            Water charge (Scottish Water, Band E) ............... £331.29
+            TOTAL DUE FOR 2025/26 ............................... £2,730.92
+
+            Instalments (10 monthly, by Direct Debit on the 1st):
+            1st instalment due 01/04/2025 ....................... £273.20
+
+            """)
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        let (energy, diagnostics) = try t.library.answerWithDiagnostics(question: "total energy bill for october")
+        #expect(energy.answer?.contains("£124.62") == true, "\(energy.answer ?? "abstained") \(diagnostics.rules)")
+        // a line in capitals with its leader is a value, no heading; "for the year" says which year
+        let tax = try t.library.answerWithDiagnostics(question: "council tax total for the year 2025/26").answer
+        #expect(tax.answer?.contains("£2,730.92") == true, "\(tax.answer ?? "abstained")")
     }
 }

@@ -52,6 +52,7 @@ import Testing
         // its words outside brackets are not all capitals, it is a field, a sentence, or too short
         #expect(!heading("FOR THE NETBALL BREAKUP (end of season) - Saturday 25/04/2026, 1pm at Aisha's (41 Rennie Street)"))
         #expect(!heading("TOTAL: 466"))
+        #expect(!heading("TOTAL DUE FOR 2025/26 ....................... £2,730.92"))
         #expect(!heading("PLEASE CALL BEFORE NOON."))
         #expect(!heading("VAT"))
         #expect(!heading("=====", "Per 750 ml bottle:"))

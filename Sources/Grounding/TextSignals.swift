@@ -36,13 +36,26 @@ public enum TextSignals {
 
     /// `field` parted at its dotted leader: the label before the dots, the value after them.
     public static func leader(_ field: String) -> (label: Substring, value: Substring)? {
-        guard let first = field.range(of: "....") ?? field.range(of: ". . . .") else { return nil }
-        var end = first.upperBound
-        while end < field.endIndex, field[end] == "." || field[end] == " " { end = field.index(after: end) }
-        let label = field[..<first.lowerBound].trimmingCharacters(in: .whitespaces)
-        let value = field[end...]
-        guard !label.isEmpty, !value.isEmpty, let start = field.range(of: label)?.lowerBound else { return nil }
-        return (field[start..<field.index(start, offsetBy: label.count)], value)
+        // the first run of four dots or more, single spaces between them allowed
+        let utf8 = field.utf8
+        var runStart: String.Index?, dots = 0, i = utf8.startIndex
+        while i < utf8.endIndex, dots < 4 {
+            let c = utf8[i]
+            if c == UInt8(ascii: ".") {
+                if dots == 0 { runStart = i }
+                dots += 1
+            } else if !(c == UInt8(ascii: " ") && dots > 0 && utf8[utf8.index(before: i)] == UInt8(ascii: ".")) {
+                dots = 0
+            }
+            i = utf8.index(after: i)
+        }
+        guard dots == 4, let runStart else { return nil }
+        var end = i
+        while end < utf8.endIndex, utf8[end] == UInt8(ascii: ".") || utf8[end] == UInt8(ascii: " ") { end = utf8.index(after: end) }
+        let head = field[..<runStart]
+        guard end < utf8.endIndex, let first = head.firstIndex(where: { !$0.isWhitespace }),
+              let last = head.lastIndex(where: { !$0.isWhitespace }) else { return nil }
+        return (head[first...last], field[end...])
     }
 
     /// Words as a reader counts them: runs of characters between white space ("£1,450.00" and

@@ -120,8 +120,8 @@ extension PDFLayout {
             let cells = texts.map { cell in cell.label.map { "\($0): \(cell.text)" } ?? cell.text }
             // a total set beside its amount under the columns (`Subtotal`, `GST 15%` under `Unit
             // price`, `$3,243.00` under `Amount`): its words label the amount, not the column they stand in
-            let words = row.first.map { $0.cell.text.filter(\.isLetter).count > $0.cell.text.filter(\.isNumber).count } ?? false
-            if let header, words, row.count >= 2, row.count < header.count, row[0].column != 0,
+            let wordy = row.first.map { $0.cell.text.filter(\.isLetter).count > $0.cell.text.filter(\.isNumber).count } ?? false
+            if let header, wordy, row.count >= 2, row.count < header.count, row[0].column != 0,
                row.dropFirst().allSatisfy({ mostlyNumbers([$0.cell]) }) {
                 return texts[0].text + ": " + (row.count == 2 ? texts[1].text : cells.dropFirst().joined(separator: "; "))
             }

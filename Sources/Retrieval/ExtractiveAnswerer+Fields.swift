@@ -25,7 +25,7 @@ extension ExtractiveAnswerer {
     static func isPlainHeading(_ texts: [String], _ i: Int) -> Bool {
         let text = texts[i], bytes = text.utf8
         // (a bill's line in capitals with its dotted leader is a value: `TOTAL DUE ..... £2,730.92`)
-        guard !bytes.contains(0x0A), !bytes.contains(0x3A), !isRule(text), TextSignals.labelled(text) == nil else { return false }
+        guard !bytes.contains(0x0A), !bytes.contains(0x3A), !isRule(text), TextSignals.leader(text) == nil else { return false }
         if i + 1 < texts.count, isRule(texts[i + 1]) { return !endsInAmount(bytes) }
         guard let last = bytes.last, !".,;!?".utf8.contains(last),
               !bytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) || bytes.contains(0x28) else { return false }

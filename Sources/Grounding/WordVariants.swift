@@ -28,6 +28,9 @@ public enum WordVariants {
         "photograph": ["photo"], "tablets": ["tabs"], "prescription": ["rx"], "number": ["num"],
         "kickoff": ["ko"], "kick": ["ko"], "cheque": ["chq"], "invoice": ["inv"], "certificate": ["cert"],
         "customer": ["cust"], "licence": ["license"],
+        // units a price list or a log writes short ("per kilo": `29,50 / kg`)
+        "kilo": ["kg"], "kilos": ["kg"], "kilogram": ["kg"], "kilograms": ["kg"], "kilometre": ["km"],
+        "kilometres": ["km"], "kilometer": ["km"], "kilometers": ["km"], "litre": ["ltr"], "litres": ["ltr"],
     ]
     static let shortened = bothWays(shortenings)
 

@@ -68,6 +68,16 @@ import Testing
         #expect(!AnswerType.quantity.isSatisfied(by: "Colour printing: 50 pages a month", question: cost))
     }
 
+    @Test func aUnitAskedInFullMeetsItsSymbol() {
+        let terms = QuestionTerms(question: "how much are girolles per kilo this month", frequencies: ["girolles": 1, "kilo": 0],
+                                  chunkCount: 20)
+        let found = terms.matches("Girolles (selon arrivage) ...... 29,50 / kg").found
+        #expect(zip(terms.terms, found).contains { $0.word == "kilo" && $1 })
+        #expect(WordVariants.variants(of: "kilometres", capitalised: false).contains("km"))
+        // a symbol only where it is a word of its own
+        #expect(!zip(terms.terms, terms.matches("Girolles 29,50 the kgb box").found).contains { $0.word == "kilo" && $1 })
+    }
+
     @Test func whatIsStillOwedIsTheBalance() {
         let owe = QuestionTerms(question: "how much do i still owe on the pembrokeshire holiday",
                                 frequencies: ["owe": 0, "pembrokeshire": 1, "holiday": 3], chunkCount: 20)

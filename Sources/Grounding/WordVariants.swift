@@ -34,6 +34,13 @@ public enum WordVariants {
     ]
     static let shortened = bothWays(shortenings)
 
+    /// The other names of a rate's unit "per" a person: "per head" asked, `per person`, `pp`,
+    /// `pax` written. Read after "per" only: "head" alone is no person ("head chef").
+    public static func perPerson(_ unit: String) -> [String] {
+        let names = ["head", "person", "pp", "pax"]
+        return names.contains(unit) ? names.filter { $0 != unit } : []
+    }
+
     /// The full form of a file's shortening, when it has one ("temp": temperature, "appt":
     /// appointment; "vet" has two and stays): what a question's kind of answer is read from.
     public static func fullForm(_ word: String) -> String {

@@ -89,10 +89,15 @@ struct QuestionTerms {
         var keys = Dictionary(terms.enumerated().flatMap { i, term in
             [(term.key, [i])] + WordVariants.variants(of: term.word, capitalised: names.contains(term.word)).map { (TextTerms.stemKey($0), [i]) }
         }, uniquingKeysWith: { a, b in Array(Set(a + b)).sorted() })
+        // "per head" asked, `€38 per person` or `€3.20 pp` written: a rate's unit by its other names
+        let written = TextTerms.words(question)
+        for (per, unit) in zip(written, written.dropFirst()) where per == "per" {
+            guard let i = terms.firstIndex(where: { $0.word == unit }) else { continue }
+            for other in WordVariants.perPerson(unit) { keys[TextTerms.stemKey(other), default: []].append(i) }
+        }
         // Two words typed apart meet the one word a file writes them as, exactly ("tri suit":
         // `TRISUIT`), which holds both; a key keeps only six bytes ("rain force" is no "rainforest").
         let index = Dictionary(terms.enumerated().map { ($1.word, $0) }, uniquingKeysWith: min)
-        let written = TextTerms.words(question)
         joined = Dictionary(zip(written, written.dropFirst()).compactMap { a, b -> (UInt64, Joined)? in
             guard let i = index[a], let j = index[b], i != j, a.count >= 2, b.count >= 2,
                   (a + b).allSatisfy(\.isLetter) else { return nil }

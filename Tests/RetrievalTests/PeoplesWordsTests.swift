@@ -78,6 +78,17 @@ import Testing
         #expect(!zip(terms.terms, terms.matches("Girolles 29,50 the kgb box").found).contains { $0.word == "kilo" && $1 })
     }
 
+    @Test func aRatePerHeadMeetsPerPersonAndPP() {
+        let terms = QuestionTerms(question: "how much per head for the mini quiches", frequencies: ["head": 1, "quiches": 1],
+                                  chunkCount: 20)
+        let head = { (text: String) in zip(terms.terms, terms.matches(text).found).contains { $0.word == "head" && $1 } }
+        #expect(head("Mini quiches x 40 @ €3.20 pp"))
+        #expect(head("Set menu €38 per person"))
+        // "head" alone is no person
+        let chef = QuestionTerms(question: "who is the head chef", frequencies: [:], chunkCount: 20)
+        #expect(!zip(chef.terms, chef.matches("one person on the pass").found).contains { $0.word == "head" && $1 })
+    }
+
     @Test func whatIsStillOwedIsTheBalance() {
         let owe = QuestionTerms(question: "how much do i still owe on the pembrokeshire holiday",
                                 frequencies: ["owe": 0, "pembrokeshire": 1, "holiday": 3], chunkCount: 20)

@@ -168,6 +168,16 @@ extension Library {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }
+        // A contact's line that names at least half of whose it is stands against a sensitive
+        // domain's bar as well ("GP surgery phone number": the card's `title: GP; work phone: …`):
+        // a number to ring is no medical or financial claim. A line naming fewer keeps the bar
+        // ("mobile number for hafiz at parc verdana": the venue's `Contact No.`).
+        if answerType == .phone || answerType == .email, confidence < grounding.sensitiveTau, let first = chosen.first, first.typed,
+           case let owner = QuestionAnalysis.contactOwner(of: question),
+           2 * owner.filter({ QuestionAnalysis.namesOwner([$0], in: first.whole ?? first.text) }).count >= owner.count {
+            confidence = grounding.sensitiveTau
+            diagnostics.retrievalConfidence = confidence
+        }
         let pipeline = GroundingPipeline(configuration: grounding)
         let idf = Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max)
         /// The gates over `sentences` as the claims, each citing its own evidence.

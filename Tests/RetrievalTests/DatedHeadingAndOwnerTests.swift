@@ -50,4 +50,27 @@ struct DatedHeadingAndOwnerTests {
             #expect(answer.answer?.contains("04 555 0133") == true, "\(question): \(answer.answer ?? answer.abstainReason ?? "")")
         }
     }
+
+    @Test func aSensitiveDomainsContactNamedOnItsLineIsAnswered() throws {
+        let t = try TempLibrary()
+        try t.write("contacts_dad.vcf", """
+            BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Dr Aoife Keane\r\nORG:Abbey Street Medical Centre\r\nTITLE:GP\r
+            TEL;TYPE=WORK:065 555 4402\r\nEND:VCARD\r
+            BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Declan Frawley\r\nORG:Frawley & Co. Solicitors\r\nTITLE:Solicitor\r
+            TEL;TYPE=WORK:065 555 2015\r\nNOTE:Enduring power of attorney for Dad.\r\nEND:VCARD\r\n
+            """)
+        try t.write("care_notes.md", """
+            # Dad's care
+            - The GP wants bloods repeated before the memory clinic.
+            - Home support is 10.5 hours a week from the HSE; anything over we pay privately.
+            """)
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        // a medical question's raised bar: the card that names the GP stands against it
+        let gp = try t.library.ask(question: "GP surgery phone number")
+        #expect(gp.answer?.contains("065 555 4402") == true, "\(gp.answer ?? gp.abstainReason ?? "")")
+        // a line naming fewer than half of whose it is keeps the bar
+        let dentist = try t.library.ask(question: "emergency phone number for the hospital ward")
+        #expect(dentist.abstained, "\(dentist.answer ?? "")")
+    }
 }

@@ -107,6 +107,7 @@ public enum WordVariants {
         var forms = Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
         forms.formUnion(shortened[word] ?? [])
         forms.formUnion(nounsOfVerbs[word] ?? [])
+        forms.formUnion(ForeignLabels.forms(of: word))
         // "on the 17th": a date writes the day as a number ("17/04/2026", "17 April")
         if let day = Self.ordinalDay(word) { forms.insert(day) }
         // "the five a side subs": "5-a-side"; "3 bed" asked, "three-bedroom" written

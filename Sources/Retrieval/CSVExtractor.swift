@@ -125,7 +125,7 @@ enum CSVExtractor {
         let scalars = Array(text.unicodeScalars.prefix(2))
         guard let first = scalars.first, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
               !text.contains("@"), !text.contains("://") else { return false }
-        if first.properties.numericType != nil { return isCountedLabel(text) }
+        if first.properties.numericType != nil { return isCountedLabel(text) || isSizeLabel(text) }
         // a sign or a currency symbol, then a digit: `-12`, `(3.50)`, `£40`
         let signed = "-+(".unicodeScalars.contains(first) || first.properties.generalCategory == .currencySymbol
         return !(signed && scalars.count == 2 && scalars[1].properties.numericType != nil)
@@ -135,6 +135,12 @@ enum CSVExtractor {
     /// (`4-weekly charge (EUR)`, `2nd contact`; not `12-Mar-2026`, `3 eggs`, `2nd`).
     static func isCountedLabel(_ text: String) -> Bool {
         text.range(of: #"^[0-9]{1,2}(-|(st|nd|rd|th) )\p{L}{4,}[^0-9]*$"#, options: .regularExpression) != nil
+    }
+
+    /// A column of a size sold or counted, its quantity and unit alone (`250g`, `1kg`, `500 ml`,
+    /// `1.5L`: a market stall's jars by size); a value with more to it (`250g flour`) is none.
+    static func isSizeLabel(_ text: String) -> Bool {
+        text.range(of: #"^[0-9]{1,4}([.,][0-9]{1,2})? ?(g|kg|mg|ml|cl|l|L|oz|lb|lbs|cm|mm|m|km)$"#, options: .regularExpression) != nil
     }
 
     /// `,`, tab or `;`, whichever the first 20 lines (outside quotes) hold most of; `,` on a tie.

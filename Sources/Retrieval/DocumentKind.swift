@@ -54,14 +54,15 @@ public enum DocumentKind: String, Sendable, Codable {
     /// workbooks (`SpreadsheetText`), OpenDocument files (`OpenDocumentText`) and presentations
     /// (`PresentationText`) are at `+1`; a table's date that a workbook's reader spelled out is
     /// not spelled again (Markdown `+records7`, workbooks `+2`); a timestamp's time of day is
-    /// spelled beside its date (JSON `+records7`, CSV `+records6`).
+    /// spelled beside its date (JSON `+records7`, CSV `+records6`); a CSV header may name sizes
+    /// (`250g`, `1kg`: CSV `+records7`).
     var extractionVersion: String {
         switch self {
         case .pdf: "+layout6"
         case .html: "+records7"
         case .json: "+records7"
         case .markdown: "+records7"
-        case .csv: "+records6"
+        case .csv: "+records7"
         case .text: "+tabs1"
         case .code: ""
         case .email, .calendar, .contacts, .word, .presentation: "+1"

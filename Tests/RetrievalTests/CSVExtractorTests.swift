@@ -83,7 +83,16 @@ final class CSVExtractorTests: XCTestCase {
         // a column that counts (`4-weekly charge`) leaves the header a header
         let box = "Sub ID,Name,4-weekly charge (EUR)\nBA-001,Mairéad Collins,100.00\n"
         XCTAssertEqual(try extract(box).0.text, "Sub ID: BA-001; Name: Mairéad Collins; 4-weekly charge (EUR): 100.00\n")
-        XCTAssertEqual(DocumentKind.csv.extractionVersion, "+records6")
+        XCTAssertEqual(DocumentKind.csv.extractionVersion, "+records7")
+        // a stall's jars by size: sizes alone are labels, a size with more to it a value
+        let stall = "Datum;Markt;250g;500g;1kg;Contant\r\n6-10-2024;Point Wells (zo);4;7;1;96,00\r\n21-12-2024;Kerstmarkt;18;31;9;388,00\r\n"
+        XCTAssertEqual(try extract(stall).0.text, """
+            Datum: 6-10-2024 (6 October 2024); Markt: Point Wells (zo); 250g: 4; 500g: 7; 1kg: 1; Contant: 96,00
+            Datum: 21-12-2024 (21 December 2024); Markt: Kerstmarkt; 250g: 18; 500g: 31; 1kg: 9; Contant: 388,00
+
+            """)
+        for label in ["250g", "1kg", "500 ml", "1.5L"] { XCTAssertTrue(CSVExtractor.isLabel(ArraySlice(label.utf8)), label) }
+        for value in ["250g flour", "2500", "12 kg x 3"] { XCTAssertFalse(CSVExtractor.isLabel(ArraySlice(value.utf8)), value) }
         // a first row of values is no header, though it holds words
         let rows = "Geoff Pennington,07700 914 362,Yes\nKevin Doyle,07790 335 126,No\n"
         XCTAssertTrue(try extract(rows).0.isIdentity)

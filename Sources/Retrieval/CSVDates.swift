@@ -67,16 +67,18 @@ extension CSVExtractor {
     }
 
     /// The three numbers of `d/m/yyyy` (one or two digits, then four; `/`, `.` or `-` twice, the
-    /// same), with nothing after but a time or the end.
+    /// same), with nothing after but a time or the end. A year of two digits is this century's
+    /// or, from 70, the last's (a German bank's `01.10.25`, a British `01/10/25`).
     static func numericDate(_ value: ArraySlice<UInt8>) -> (Int, Int, Int)? {
         let b = Array(value.prefix(10))
         guard let s1 = b.firstIndex(where: { [0x2F, 0x2E, 0x2D].contains($0) }), (1...2).contains(s1),
-              let s2 = b[(s1 + 1)...].firstIndex(of: b[s1]), (1...2).contains(s2 - s1 - 1), s2 + 5 <= b.count,
-              let a = number(b[0..<s1]), let m = number(b[(s1 + 1)..<s2]), let year = number(b[(s2 + 1)..<(s2 + 5)])
-        else { return nil }
-        let rest = value.dropFirst(s2 + 5)
+              let s2 = b[(s1 + 1)...].firstIndex(of: b[s1]), (1...2).contains(s2 - s1 - 1), s2 + 3 <= b.count,
+              let a = number(b[0..<s1]), let m = number(b[(s1 + 1)..<s2]) else { return nil }
+        let digits = b[(s2 + 1)...].prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        guard digits == 4 || digits == 2, let written = number(b[(s2 + 1)...(s2 + digits)]) else { return nil }
+        let rest = value.dropFirst(s2 + 1 + digits)
         guard rest.isEmpty || rest.first == 0x20 || rest.first == 0x54 else { return nil }
-        return (a, m, year)
+        return (a, m, digits == 4 ? written : written + (written < 70 ? 2000 : 1900))
     }
 
 

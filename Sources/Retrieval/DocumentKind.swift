@@ -55,13 +55,14 @@ public enum DocumentKind: String, Sendable, Codable {
     /// (`PresentationText`) are at `+1`; a table's date that a workbook's reader spelled out is
     /// not spelled again (Markdown `+records7`, workbooks `+2`); a timestamp's time of day is
     /// spelled beside its date (JSON `+records7`, CSV `+records6`); a CSV header may name sizes
-    /// (`250g`, `1kg`: CSV `+records7`).
+    /// (`250g`, `1kg`: CSV `+records7`); a date's year may be two digits (`01.10.25`: CSV
+    /// `+records7`, Markdown `+records8`, PDF `+layout7`).
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout6"
+        case .pdf: "+layout7"
         case .html: "+records7"
         case .json: "+records7"
-        case .markdown: "+records7"
+        case .markdown: "+records8"
         case .csv: "+records7"
         case .text: "+tabs1"
         case .code: ""

@@ -31,6 +31,7 @@ struct QuestionTerms {
         // word typed with "ł" as typed too (`typed`)
         func forms(_ word: String) -> [String] {
             [word] + [WordVariants.ordinalDay(word), typed[word]].compactMap { $0 }
+                + ((frequencies[word] ?? 0) == 0 ? ForeignLabels.forms(of: word) : [])
         }
         let counts = Dictionary(terms.map { term in (term.word, forms(term.word).reduce(0) { $0 + (frequencies[$1] ?? 0) }) },
                                 uniquingKeysWith: { a, _ in a })
@@ -65,7 +66,7 @@ struct QuestionTerms {
     static func frequencyWords(_ question: String) -> [String] {
         let words = TextTerms.contentWords(question)
         let typed = LatinFolding.typedForms(question)
-        return words + words.compactMap(WordVariants.ordinalDay) + words.compactMap { typed[$0] }
+        return words + words.compactMap(WordVariants.ordinalDay) + words.compactMap { typed[$0] } + words.flatMap(ForeignLabels.forms)
     }
 
     /// `frequencies` are chunk counts per word, `chunkCount` the library's size.

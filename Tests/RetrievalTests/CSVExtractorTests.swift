@@ -45,7 +45,10 @@ final class CSVExtractorTests: XCTestCase {
         XCTAssertEqual(try extract("d,x\n31/02/2025,1\n13/03/2025,2\n").0.text, "d: 31/02/2025; x: 1\nd: 13/03/2025 (13 March 2025); x: 2\n")
         XCTAssertNil(CSVExtractor.numericDate(ArraySlice("12.50".utf8)))
         XCTAssertNil(CSVExtractor.numericDate(ArraySlice("2026-03-15".utf8)))
-        XCTAssertNil(CSVExtractor.numericDate(ArraySlice("1/2/25".utf8)))
+        // a year of two digits is read (`01.10.25`), of three none
+        XCTAssertEqual(CSVExtractor.numericDate(ArraySlice("1/2/25".utf8)).map { [$0.0, $0.1, $0.2] }, [1, 2, 2025])
+        XCTAssertNil(CSVExtractor.numericDate(ArraySlice("1/2/255".utf8)))
+        XCTAssertNil(CSVExtractor.numericDate(ArraySlice("1/2/2".utf8)))
     }
 
     func testQuotedValuesHoldDelimitersQuotesAndLineBreaks() throws {
@@ -91,6 +94,15 @@ final class CSVExtractorTests: XCTestCase {
             Datum: 21-12-2024 (21 December 2024); Markt: Kerstmarkt; 250g: 18; 500g: 31; 1kg: 9; Contant: 388,00
 
             """)
+        // a German bank's dates of two-digit years
+        let bank = "\"Buchungstag\";\"Verwendungszweck\";\"Betrag\"\r\n\"01.10.25\";\"Miete Proberaum\";\"-180,00\"\r\n\"13.10.25\";\"RE 2025-031\";\"1213,80\"\r\n"
+        XCTAssertEqual(try extract(bank).0.text, """
+            Buchungstag: 01.10.25 (1 October 2025); Verwendungszweck: Miete Proberaum; Betrag: -180,00
+            Buchungstag: 13.10.25 (13 October 2025); Verwendungszweck: RE 2025-031; Betrag: 1213,80
+
+            """)
+        XCTAssertNil(CSVExtractor.numericDate(ArraySlice("01.10.255".utf8)))
+        XCTAssertEqual(CSVExtractor.numericDate(ArraySlice("3/4/99".utf8)).map { [$0.0, $0.1, $0.2] }, [3, 4, 1999])
         for label in ["250g", "1kg", "500 ml", "1.5L"] { XCTAssertTrue(CSVExtractor.isLabel(ArraySlice(label.utf8)), label) }
         for value in ["250g flour", "2500", "12 kg x 3"] { XCTAssertFalse(CSVExtractor.isLabel(ArraySlice(value.utf8)), value) }
         // a first row of values is no header, though it holds words

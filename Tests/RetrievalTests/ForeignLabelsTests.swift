@@ -45,4 +45,16 @@ import Testing
         let bought = try t.library.ask(question: "where was the upright bass bought")
         #expect(bought.answer?.contains("Geigenbau Hofmann") == true, "\(bought.answer ?? bought.abstainReason ?? "")")
     }
+
+    @Test func aWordTheLibraryNeverWritesIsSearchedInOtherLanguages() {
+        let frequencies = ["rent": 0, "miete": 2, "loyer": 0, "room": 3, "proberaum": 1]
+        let terms = QuestionTerms(question: "room rent per month", frequencies: frequencies, chunkCount: 40)
+        let queries = terms.lexicalQueries(frequencies: frequencies, postingBudget: 20, cap: 100)
+        #expect(queries.first?.contains(#""miete""#) == true, "\(queries)")
+        #expect(QuestionTerms.frequencyWords("room rent").contains("miete"))
+        // a word the library writes in English is searched as written
+        let english = ["rent": 3, "miete": 2, "room": 3]
+        let asWritten = QuestionTerms(question: "room rent", frequencies: english, chunkCount: 40)
+        #expect(asWritten.lexicalQueries(frequencies: english, postingBudget: 20, cap: 100).allSatisfy { !$0.contains("miete") })
+    }
 }

@@ -357,7 +357,9 @@ enum Measure {
                                           // "whats corrib charging us", "our deductible", "hoa dues", "how much did
                                           // insurance cover"
                                           "charging", "deductible", "dues", "takings", "allowance", "cover", "covered",
-                                          "covers"]
+                                          "covers",
+                                          // "balance due for the respite", "how much gst was on the invoice"
+                                          "balance", "vat", "gst", "hst", "excess"]
     static let currencyWords: Set<String> = ["pound", "pounds", "pence", "dollar", "dollars", "cent", "cents", "euro", "euros",
                                              "yen", "yuan", "franc", "francs", "mark", "marks", "rupee", "rupees", "lira",
                                              "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur",

@@ -66,6 +66,11 @@ import Testing
         let cost = "whats colour printing cost at the loom"
         #expect(AnswerType.quantity.isSatisfied(by: "Colour printing: 50c per page", question: cost))
         #expect(!AnswerType.quantity.isSatisfied(by: "Colour printing: 50 pages a month", question: cost))
+        // a balance or a tax asked is money too, not a calendar's date
+        let balance = "balance due for the respite"
+        #expect(AnswerType.quantity.isSatisfied(by: "Less the €200 deposit, the balance of €2,100 is due on admission", question: balance))
+        #expect(!AnswerType.quantity.isSatisfied(by: "Dad in respite; starts: 20251103; bring the balance", question: balance))
+        #expect(!AnswerType.quantity.isSatisfied(by: "GST number 123-456-789", question: "how much gst was on the cafe invoice"))
     }
 
     @Test func aUnitAskedInFullMeetsItsSymbol() {

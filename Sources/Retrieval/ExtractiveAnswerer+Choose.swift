@@ -82,8 +82,11 @@ extension ExtractiveAnswerer {
         // the TOTAL row of "Invoice register 2026 (Jan-Mar)", "total energy bill for october" and
         // the line of "clyde_energy_bill_oct2025".)
         // (a month set against its year in a file's name is named all the same: `…_oct2025.txt`)
-        let periodTotal = total && Self.isTotal(best.text) && Self.names(
+        // (or its passage dates it in the month: a PDF invoice's `Period 01/10/2025 – 31/10/2025`
+        // above its `Total due: €257.38`, for "total of the october carewell invoice")
+        let periodTotal = total && Self.isTotal(best.text) && (Self.names(
             Self.fileTitle(best.chunk.path).replacingOccurrences(of: #"(?<=\p{L})(?=\d)"#, with: " ", options: .regularExpression), calendar)
+            || !Set(calendar.compactMap { DayMonths.months[$0] }).isDisjoint(with: DayMonths.of(best.chunk.text).map(\.month)))
         if !calendar.isEmpty, !periodTotal, !Self.names(best.text, calendar), dates.isEmpty || !onDay(best),
            let dated = ranked.first(where: {
                ($0.chunk.docId == best.chunk.docId || $0.coverage >= best.coverage) && Self.names($0.text, calendar)

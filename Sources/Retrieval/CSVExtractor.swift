@@ -140,7 +140,8 @@ enum CSVExtractor {
     /// A column of a size sold or counted, its quantity and unit alone (`250g`, `1kg`, `500 ml`,
     /// `1.5L`: a market stall's jars by size); a value with more to it (`250g flour`) is none.
     static func isSizeLabel(_ text: String) -> Bool {
-        text.range(of: #"^[0-9]{1,4}([.,][0-9]{1,2})? ?(g|kg|mg|ml|cl|l|L|oz|lb|lbs|cm|mm|m|km)$"#, options: .regularExpression) != nil
+        text.range(of: #"^[0-9]{1,4}([.,][0-9]{1,2})? ?(g|kg|mg|ml|cl|l|oz|lb|lbs|cm|mm|m|km)$"#,
+                   options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// `,`, tab or `;`, whichever the first 20 lines (outside quotes) hold most of; `,` on a tie.

@@ -171,7 +171,8 @@ extension Library {
         // A contact's line that names at least half of whose it is stands against a sensitive
         // domain's bar as well ("GP surgery phone number": the card's `title: GP; work phone: …`):
         // a number to ring is no medical or financial claim. A line naming fewer keeps the bar
-        // ("mobile number for hafiz at parc verdana": the venue's `Contact No.`).
+        // ("mobile number for hafiz at parc verdana": the venue's `Contact No.`); a question that
+        // names no one ("what's the phone number?") is judged by the line's type alone.
         if answerType == .phone || answerType == .email, confidence < grounding.sensitiveTau, let first = chosen.first, first.typed,
            case let owner = QuestionAnalysis.contactOwner(of: question),
            2 * owner.filter({ QuestionAnalysis.namesOwner([$0], in: first.whole ?? first.text) }).count >= owner.count {

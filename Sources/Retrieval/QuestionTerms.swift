@@ -28,7 +28,8 @@ struct QuestionTerms {
     /// nothing hold them all, the three rarest.
     func lexicalQueries(frequencies: [String: Int], postingBudget: Int, cap: Int) -> [String] {
         // a word with its written forms: "on the 28th" is the `28` of a row's `28/03/2026`; a
-        // word typed with "ł" as typed too (`typed`)
+        // word typed with "ł" as typed too (`typed`); a word the library never writes, as other
+        // languages write it ("rent": `Miete`, `ForeignLabels`)
         func forms(_ word: String) -> [String] {
             [word] + [WordVariants.ordinalDay(word), typed[word]].compactMap { $0 }
                 + ((frequencies[word] ?? 0) == 0 ? ForeignLabels.forms(of: word) : [])
@@ -61,8 +62,9 @@ struct QuestionTerms {
     }
 
     /// The words whose chunk frequencies `lexicalQueries` reads for `question`: its content
-    /// words, the days its ordinals name ("28th": `28`) and the words as typed where the
-    /// full-text index does not fold them ("skłodowska", `LatinFolding.typedForms`).
+    /// words, the days its ordinals name ("28th": `28`), the words as typed where the
+    /// full-text index does not fold them ("skłodowska", `LatinFolding.typedForms`) and their
+    /// forms in other languages (`ForeignLabels`).
     static func frequencyWords(_ question: String) -> [String] {
         let words = TextTerms.contentWords(question)
         let typed = LatinFolding.typedForms(question)

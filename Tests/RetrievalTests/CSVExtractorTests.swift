@@ -103,7 +103,7 @@ final class CSVExtractorTests: XCTestCase {
             """)
         XCTAssertNil(CSVExtractor.numericDate(ArraySlice("01.10.255".utf8)))
         XCTAssertEqual(CSVExtractor.numericDate(ArraySlice("3/4/99".utf8)).map { [$0.0, $0.1, $0.2] }, [3, 4, 1999])
-        for label in ["250g", "1kg", "500 ml", "1.5L"] { XCTAssertTrue(CSVExtractor.isLabel(ArraySlice(label.utf8)), label) }
+        for label in ["250g", "1kg", "500 ml", "1.5L", "2KG"] { XCTAssertTrue(CSVExtractor.isLabel(ArraySlice(label.utf8)), label) }
         for value in ["250g flour", "2500", "12 kg x 3"] { XCTAssertFalse(CSVExtractor.isLabel(ArraySlice(value.utf8)), value) }
         // a first row of values is no header, though it holds words
         let rows = "Geoff Pennington,07700 914 362,Yes\nKevin Doyle,07790 335 126,No\n"

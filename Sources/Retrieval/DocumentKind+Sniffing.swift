@@ -5,7 +5,7 @@ import Foundation
 /// is a mailbox, and a maildir's message (`cur/1733412345.M1P2.host:2,S`) is a message.
 extension DocumentKind {
     /// The supported types, as messages list them.
-    public static let supportedTypes = "txt, md, csv, json, html, pdf, docx, rtf, xlsx, pptx, odt, ods, odp, eml, mbox, "
+    public static let supportedTypes = "txt, md, csv, json, html, pdf, docx, rtf, xlsx, pptx, odt, ods, odp, eml, mbox, mhtml, "
         + "mail folders without an extension, ics, vcf and source code"
 
     /// The kind of `url`: by its extension (`of`), else by its first bytes for a file without one

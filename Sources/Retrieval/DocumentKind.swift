@@ -25,7 +25,8 @@ public enum DocumentKind: String, Sendable, Codable {
         case "docx", "odt", "rtf": return .word
         case "xlsx", "xlsm", "ods": return .spreadsheet
         case "pptx", "odp": return .presentation
-        case "eml", "mbox", "mbx": return .email
+        // a web page saved as one file (a browser's "Webpage, Single File") is a MIME message
+        case "eml", "mbox", "mbx", "mht", "mhtml": return .email
         case "ics", "ical", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
         default: return codeExtensions.contains(ext) ? .code : nil

@@ -24,7 +24,7 @@ enum MailText {
     static func appendMessage(_ bytes: [UInt8], _ range: Range<Int>, depth: Int, to builder: inout ExtractedTextBuilder) {
         let part = MIMEPart(bytes, range)
         for header in part.headers where shownHeaders.contains(header.name) {
-            guard let first = header.value.first else { continue }
+            guard let first = header.value.first, !isSnapshotSender(header, bytes) else { continue }
             builder.appendSource(header.line.lowerBound..<first.lowerBound)
             for (i, piece) in header.value.enumerated() {
                 if i > 0 { builder.appendText(" ") }
@@ -57,6 +57,8 @@ enum MailText {
         case "text/html": { HTMLExtractor.extract($0, from: 0, encoding: $1) }
         case "text/calendar": { b, _ in CalendarText.extract(b, from: 0) }
         case "text/vcard", "text/x-vcard", "text/directory": { b, _ in ContactText.extract(b, from: 0) }
+        // a saved web page's style sheets and scripts are no text a person reads
+        case "text/css", "text/javascript", "text/ecmascript": nil
         case _ where type.hasPrefix("text/"): { b, encoding in
             var inner = ExtractedTextBuilder(source: b, encoding: encoding)
             inner.appendSource(0..<b.count)
@@ -74,6 +76,12 @@ enum MailText {
         builder.endParagraph()
         builder.append(text, through: decoded.runs)
         builder.endParagraph()
+    }
+
+    /// A saved web page's `From: <Saved by Blink>` (Chrome's, Edge's `.mhtml`): nobody sent it.
+    static func isSnapshotSender(_ header: MIMEPart.Header, _ bytes: [UInt8]) -> Bool {
+        guard header.name == "from", let first = header.value.first else { return false }
+        return String(decoding: bytes[first].prefix(10), as: UTF8.self) == "<Saved by "
     }
 
     /// The part of an alternative to read: the plain text when it has words, else the last.

@@ -226,12 +226,16 @@ public final class Library: Sendable {
     static func supportedFiles(under directory: URL) -> [String] { walk(directory).supported }
 
     /// The regular, non-hidden files under `directory`, split by whether their type is supported.
+    /// A folder of what no person wrote is passed over (`isMachineFolder`).
     static func walk(_ directory: URL) -> (supported: [String], unsupported: [String]) {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey],
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
                                                           options: [.skipsHiddenFiles]) else { return ([], []) }
         var files: [String] = []
         var unsupported: [String] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in walker {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+            if values?.isDirectory == true, isMachineFolder(url) { walker.skipDescendants() }
+            guard values?.isRegularFile == true else { continue }
             if DocumentKind.detect(url) != nil {
                 files.append(url.standardizedFileURL.path)
             } else {
@@ -239,6 +243,17 @@ public final class Library: Sendable {
             }
         }
         return (files.sorted(), unsupported.sorted())
+    }
+
+    /// A folder a program filled: a web page's parts saved beside it (`Booking.html` and
+    /// `Booking_files/` with its style sheets, scripts and images — the page is read, its parts
+    /// are not) and a JavaScript project's `node_modules`. Named explicitly, its files are read.
+    static func isMachineFolder(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        if name == "node_modules" { return true }
+        guard name.hasSuffix("_files"), name.count > 6 else { return false }
+        let page = url.deletingLastPathComponent().appendingPathComponent(String(name.dropLast(6)))
+        return ["html", "htm", "xhtml"].contains { FileManager.default.fileExists(atPath: page.appendingPathExtension($0).path) }
     }
 
     // MARK: Vector file

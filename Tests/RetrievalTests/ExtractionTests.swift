@@ -243,4 +243,23 @@ struct RefusalReasonTests {
         #expect(supported.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md"])
         #expect(unsupported.map { URL(fileURLWithPath: $0).lastPathComponent } == ["photo.jpg"])
     }
+
+    @Test func aSavedPagesPartsAndNodeModulesAreNotWalked() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for folder in ["Booking_files", "Notes_files", "app/node_modules/left-pad"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data("<p>Table for six</p>".utf8).write(to: dir.appendingPathComponent("Booking.html"))
+        try Data("$(function(){})".utf8).write(to: dir.appendingPathComponent("Booking_files/jquery.min.js"))
+        try Data("body{}".utf8).write(to: dir.appendingPathComponent("Booking_files/site.css"))
+        // a folder that only ends so, with no page beside it, is the person's own
+        try Data("plan".utf8).write(to: dir.appendingPathComponent("Notes_files/plan.md"))
+        try Data("module.exports = 1".utf8).write(to: dir.appendingPathComponent("app/node_modules/left-pad/index.js"))
+        try Data("console.log(1)".utf8).write(to: dir.appendingPathComponent("app/main.js"))
+        let (supported, unsupported) = Library.walk(dir)
+        let names = supported.map { String($0.dropFirst(dir.path.count + 1)) }
+        #expect(names == ["Booking.html", "Notes_files/plan.md", "app/main.js"])
+        #expect(unsupported.isEmpty)
+    }
 }

@@ -47,7 +47,7 @@ enum SentenceSplitter {
                     var k = j
                     while k < b.count, isSpace(b[k]) { k += 1 }
                     if k < b.count, startsSentence(b[k]),
-                       c != UInt8(ascii: ".") || !isAbbreviation(b, dotAt: i) && !isLeader(b, dotAt: i, before: k) {
+                       c != UInt8(ascii: ".") || !isAbbreviation(b, dotAt: i, before: k) && !isLeader(b, dotAt: i, before: k) {
                         emit(j)
                         i = j
                         continue
@@ -260,11 +260,18 @@ enum SentenceSplitter {
         return wordCount(b[lo..<hi]) <= headingMaxWords && (b[lo] >= 0x41 && b[lo] <= 0x5A || b[lo] >= 0xC0 || isDigit(b[lo]))
     }
 
-    private static func isAbbreviation(_ b: [UInt8], dotAt i: Int) -> Bool {
+    /// Abbreviations that stand before a number and end a sentence otherwise: a street's
+    /// ("Lütticher Str. 44", "Harbour Rd. 12"), a number's in German and Dutch ("Rechnung Nr.
+    /// 2025-031"), a suite's or a building's, a mobile's ("Mob. 0171 555 2290").
+    static let beforeNumber: Set<String> = ["str", "nr", "nrs", "rd", "ave", "blvd", "hwy", "bldg", "ste", "mob", "kto"]
+
+    /// `next`: where the next unit would start.
+    private static func isAbbreviation(_ b: [UInt8], dotAt i: Int, before next: Int) -> Bool {
         var s = i
         while s > 0, !isSpace(b[s - 1]), !isOpener(b[s - 1]) { s -= 1 }
         let word = String(decoding: b[s..<i], as: UTF8.self).lowercased()
         if word.count == 1, let f = word.unicodeScalars.first, f.properties.isAlphabetic { return true }
+        if isDigit(b[next]), beforeNumber.contains(word) { return true }
         return abbreviations.contains(word) || isDottedInitials(word)
     }
 

@@ -119,6 +119,13 @@ final class ExtractionTests: XCTestCase {
         let r = Array(rupees.utf8)
         XCTAssertEqual(SentenceSplitter.split(rupees, lineMode: false).map { String(decoding: r[$0], as: UTF8.self) },
                        ["Waiting charges Rs. 500 per hour.", "Call the desk on ext. 214 for a 742 sq. ft. flat.", "Done."])
+        // a street's and a number's abbreviation goes on before a number, and ends a sentence before a word
+        let street = "Van leaves at 09:00 from my place (Lütticher Str. 44). Rechnung Nr. 2025-031 ist bezahlt. "
+            + "We met on Church Rd. Then we walked."
+        let s = Array(street.utf8)
+        XCTAssertEqual(SentenceSplitter.split(street, lineMode: false).map { String(decoding: s[$0], as: UTF8.self) },
+                       ["Van leaves at 09:00 from my place (Lütticher Str. 44).", "Rechnung Nr. 2025-031 ist bezahlt.",
+                        "We met on Church Rd.", "Then we walked."])
     }
 
     func testSentenceSplitterKeepsARecordLineWhole() {

@@ -57,10 +57,11 @@ public enum DocumentKind: String, Sendable, Codable {
     /// not spelled again (Markdown `+records7`, workbooks `+2`); a timestamp's time of day is
     /// spelled beside its date (JSON `+records7`, CSV `+records6`); a CSV header may name sizes
     /// (`250g`, `1kg`: CSV `+records7`); a date's year may be two digits (`01.10.25`: CSV
-    /// `+records7`, Markdown `+records8`, PDF `+layout7`).
+    /// `+records7`, Markdown `+records8`, PDF `+layout7`); a PDF's label that wraps beside its
+    /// value is one cell (`+layout8`).
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout7"
+        case .pdf: "+layout8"
         case .html: "+records7"
         case .json: "+records7"
         case .markdown: "+records8"

@@ -127,14 +127,23 @@ enum PDFLayout {
     /// it a cell, when none sits beside its other lines (a header over a column's first cell,
     /// `Description` / `401(k) Company Contribution`, is no cell): read as one line of its words,
     /// it takes its place in the row (a paragraph beside one line, `Date: 31 October 2025`, stays
-    /// a paragraph). `apart` are blocks of tables.
+    /// a paragraph). A label that wraps beside its value is a cell too (`Data limite de` /
+    /// `pagamento` beside `06-06-2025`): two or three lines of six words at most and no digit,
+    /// with one line holding a digit to its right on its first line's baseline.
+    /// `apart` are blocks of tables.
     static func wrappedCells(_ blocks: [[Line]], apart: Set<Int>) -> Set<Int> {
         let singles = blocks.indices.filter { blocks[$0].count == 1 && !apart.contains($0) }.map { blocks[$0][0] }
         return Set(blocks.indices.filter { index in
             let lines = blocks[index]
             guard lines.count >= 2, !apart.contains(index) else { return false }
             let beside = singles.filter { sideBySide([$0], lines) }
-            return beside.filter { aligned([$0], [lines[0]]) == 1 }.count >= 2 && aligned(Array(lines.dropFirst()), beside) == 0
+            let onFirst = beside.filter { aligned([$0], [lines[0]]) == 1 }
+            guard aligned(Array(lines.dropFirst()), beside) == 0 else { return false }
+            if onFirst.count >= 2 { return true }
+            let words = lines.flatMap(\.words)
+            guard onFirst.count == 1, let value = onFirst.first, lines.count <= 3, words.count <= 6,
+                  value.xMin >= bounds(lines).xMax, value.text.contains(where: \.isNumber) else { return false }
+            return !words.joined().contains(where: \.isNumber)
         })
     }
 

@@ -17,6 +17,10 @@ import Testing
         #expect(!ForeignLabels.forms(of: "wheel").contains("rad"))
         let terms = QuestionTerms(question: "how much vat on invoice 2025-031", frequencies: ["vat": 1, "invoice": 1], chunkCount: 20)
         #expect(terms.matches("Rechnung 2025-031 · USt 19 %: 193,80 €").coverage > 0.9)
+        // a Portuguese water bill: `Fatura`, `Data limite de pagamento`, `consumo`
+        let water = QuestionTerms(question: "when is the water bill due", frequencies: ["water": 1, "bill": 1, "due": 1], chunkCount: 20)
+        #expect(water.matches("Fatura · Abastecimento de água · Data limite de pagamento: 06-06-2025").coverage > 0.9)
+        #expect(WordVariants.variants(of: "use", capitalised: false).contains("consumo"))
     }
 
     @Test func anInventoryKeptInGermanAnswersAQuestionAskedInEnglish() throws {

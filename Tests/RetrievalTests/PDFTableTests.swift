@@ -290,5 +290,11 @@ extension PDFTableTests {
         let letter = [Self.block([(64, 100, "Flat 4, 21 Aro Street"), (64, 112, "Wellington 6021")]),
                       Self.block([(344, 100, "Date: 31 October 2025")])]
         #expect(PDFLayout.paragraphs(letter) == ["Flat 4, 21 Aro Street\nWellington 6021", "Date: 31 October 2025"])
+        // a label that wraps beside its value is one cell of its row; words beside a word are not
+        let bill = [Self.block([(360, 200, "Data de emissão")]), Self.block([(470, 200, "16-05-2025")]),
+                    Self.block([(360, 214, "Data limite de"), (360, 226, "pagamento")]), Self.block([(470, 214, "06-06-2025")]),
+                    Self.block([(64, 300, "Please keep"), (64, 312, "this letter")]), Self.block([(200, 300, "safe")])]
+        #expect(PDFLayout.paragraphs(bill) == ["Data de emissão: 16-05-2025", "Data limite de pagamento: 06-06-2025",
+                                               "Please keep\nthis letter", "safe"])
     }
 }

@@ -126,10 +126,14 @@ extension ExtractiveAnswerer {
     /// Each word of the noun asked as the stems a label may hold for it (`labelStems`).
     static func labelForms(_ nouns: [String]) -> [Set<String>] { nouns.map { labelStems([$0]) } }
 
-    /// The stems a field's label may end in for `nouns`: theirs and their other forms' ("ref": reference).
+    /// The stems a field's label may end in for `nouns`: theirs and their other forms' ("ref":
+    /// reference); a label's "no." or "nr." is its number (`Invoice no.: DVB-2025-1187`), which
+    /// a question's "no" is not ("no dues").
     static func labelStems(_ nouns: [String]) -> Set<String> {
-        Set(nouns.flatMap { [$0] + WordVariants.variants(of: $0, capitalised: false) }.map(TextSignals.stem))
+        Set(nouns.flatMap { [$0] + WordVariants.variants(of: $0, capitalised: false) + ($0 == "number" ? numberLabels : []) }
+            .map(TextSignals.stem))
     }
+    static let numberLabels = ["no", "nr", "num"]
 
     /// Whether `text` holds one of `words` as a word.
     static func names(_ text: String, _ words: Set<String>) -> Bool {

@@ -136,6 +136,10 @@ import Testing
         #expect(labels("Guardhouse (24 hrs): 6555 0166", "guardhouse"))
         #expect(labels("Weight (kg): 4.6", "weight"))
         #expect(!labels("Landlord address (home): 4 Hill St", "landlord"))
+        // a label's "no." is its number: "invoice number for the engine service"
+        #expect(labels("Invoice no.: DVB-2025-1187", "number"))
+        #expect(ExtractiveAnswerer.labelShare("Invoice no.: DVB-2025-1187", ExtractiveAnswerer.labelForms(["invoice", "number"])) == 1)
+        #expect(!labels("Invoice no.: DVB-2025-1187", "invoice"))  // what it labels is a number
         // a blank value labels nothing
         let inspector = ExtractiveAnswerer.labelStems(["inspector"])
         for row in ["Result: Final; Inspector: —; Comments: AM", "Result: Final; Inspector: &mdash;; Comments: AM",

@@ -58,10 +58,10 @@ public enum DocumentKind: String, Sendable, Codable {
     /// spelled beside its date (JSON `+records7`, CSV `+records6`); a CSV header may name sizes
     /// (`250g`, `1kg`: CSV `+records7`); a date's year may be two digits (`01.10.25`: CSV
     /// `+records7`, Markdown `+records8`, PDF `+layout7`); a PDF's label that wraps beside its
-    /// value is one cell (`+layout8`).
+    /// value is one cell (`+layout8`); cells below a block wait for their row (`+layout9`).
     var extractionVersion: String {
         switch self {
-        case .pdf: "+layout8"
+        case .pdf: "+layout9"
         case .html: "+records7"
         case .json: "+records7"
         case .markdown: "+records8"

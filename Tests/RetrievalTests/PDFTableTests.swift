@@ -297,4 +297,17 @@ extension PDFTableTests {
         #expect(PDFLayout.paragraphs(bill) == ["Data de emissão: 16-05-2025", "Data limite de pagamento: 06-06-2025",
                                                "Please keep\nthis letter", "safe"])
     }
+
+    @Test func aHeaderCellGivenBeforeABlockBesideTheTableWaitsForItsRow() {
+        // poppler's order: the first header cell, then a block of the page's top right, then the
+        // other header cells and the rows
+        let page = [Self.block([(63, 283, "Descrição")]),
+                    Self.block([(335, 201, "Período de"), (335, 213, "faturação")]),
+                    Self.block([(437, 201, "14-03-2025 a"), (437, 213, "13-05-2025")]),
+                    Self.block([(289, 283, "Quantidade")]), Self.block([(426, 283, "Valor (€)")]),
+                    Self.block([(63, 300, "Abastecimento de água")]), Self.block([(311, 300, "9 m³")]),
+                    Self.block([(464, 300, "5,49")])]
+        let text = PDFLayout.paragraphs(page)
+        #expect(text.last == "Descrição: Abastecimento de água; Quantidade: 9 m³; Valor (€): 5,49", "\(text)")
+    }
 }

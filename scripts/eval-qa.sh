@@ -142,3 +142,10 @@ floored personal_pdf chef:0.70:0.12:0.40:0.93 cyclist:0.60:0.17:0.40:0.90 tenant
 # 1.000 / 0.971; carer 0.600 / 0.600, 0.171 / 0.114, 0.56 / 0.56, 0.971 / 0.971; bassist 0.457 /
 # 0.571, 0.314 / 0.171, 0.56 / 0.56, 1.000 / 1.000: floors below both.
 floored personal_pdf apiarist:0.58:0.23:0.38:0.93 carer:0.50:0.23:0.45:0.93 bassist:0.38:0.37:0.45:0.93
+# Three more, measured unseen — a boater's on the Kennet & Avon, a wedding's in Columbus, Ohio,
+# and retirees' in the Algarve (a Portuguese water bill, tax notice, bank export and condominium
+# minutes, asked in English). Unseen (MiniLM) 0.571 / 0.543 / 0.486 containment; after this stop's
+# rules (MiniLM / hashing) boater 0.600 / 0.486, 0.200 / 0.257 answerable abstention, 0.44 / 0.56
+# near misses, hit@5 0.971 / 0.914; wedding 0.543 / 0.371, 0.086 / 0.200, 0.44 / 0.56, 0.971 /
+# 0.857; algarve 0.543 / 0.486, 0.143 / 0.086, 0.22 / 0.56, 0.743 / 0.771: floors below both.
+floored personal_pdf boater:0.42:0.30:0.38:0.88 wedding:0.32:0.25:0.38:0.82 algarve:0.42:0.22:0.18:0.70

@@ -97,6 +97,9 @@ extension QuestionAnalysis {
         // "when does the registration expire?": the field a form labels for the verb (`New
         // expiration`, `Date of birth` for "born")
         if w.first == "when", let verb = w.last(where: { WordVariants.verbNouns[$0] != nil }) { return [verb] }
+        // "when's the water bill due?": the field labelled so (`Payment due: 14/03/2026`, a
+        // Portuguese bill's `Data limite de pagamento: 06-06-2025`), not a line of the bill
+        if w.first == "when", w.last == "due" { return ["due"] }
         // "how big is the plot?": `Plot size: 125 m²`
         if let how = w.firstIndex(of: "how"), how + 1 < w.count, let noun = Self.measureNouns[w[how + 1]] { return [noun] }
         // "when's the next committee meeting?": `Next meeting: Tuesday 12 May 2026`

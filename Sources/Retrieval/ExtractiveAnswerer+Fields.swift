@@ -97,7 +97,9 @@ extension ExtractiveAnswerer {
             return words.count <= 4 && [words.last, head, bracketed].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
         }
     }
-    static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by"]
+    /// (and other languages' "of": `Data limite de pagamento`, `Fecha de vencimiento`, `Datum van betaling`)
+    static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by",
+                                                 "de", "da", "del", "des", "du", "di", "della", "van", "von"]
 
     /// The share of the noun asked (`QuestionAnalysis.askedNoun`, each word's stems and other
     /// forms: `labelForms`) that the label of a field of `text` with a value holds; the largest

@@ -136,6 +136,11 @@ import Testing
         #expect(labels("Guardhouse (24 hrs): 6555 0166", "guardhouse"))
         #expect(labels("Weight (kg): 4.6", "weight"))
         #expect(!labels("Landlord address (home): 4 Hill St", "landlord"))
+        // "when's the water bill due": a field labelled due, in another language too
+        #expect(QuestionAnalysis.askedNoun(of: "when's the water bill due") == ["due"])
+        #expect(labels("Data limite de pagamento: 06-06-2025", "due"))
+        #expect(labels("Payment due: 14/03/2026", "due"))
+        #expect(!labels("Data de emissão: 16-05-2025", "due"))
         // a label's "no." is its number: "invoice number for the engine service"
         #expect(labels("Invoice no.: DVB-2025-1187", "number"))
         #expect(ExtractiveAnswerer.labelShare("Invoice no.: DVB-2025-1187", ExtractiveAnswerer.labelForms(["invoice", "number"])) == 1)

@@ -12,6 +12,10 @@ public enum DocumentKind: String, Sendable, Codable {
         "conf", "xml", "css", "scss", "make", "cmake", "gradle", "proto", "tex", "rst", "org", "adoc", "log",
     ]
 
+    /// One mail message each (a mailbox, `.mbox`, holds many): a web page saved as one file (a
+    /// browser's "Webpage, Single File", `.mhtml`) is a MIME message too.
+    static let messageExtensions: Set<String> = ["eml", "mht", "mhtml"]
+
     /// The kind for `url`, or nil when the type is not supported.
     public static func of(_ url: URL) -> DocumentKind? {
         let ext = url.pathExtension.lowercased()
@@ -25,8 +29,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case "docx", "odt", "rtf": return .word
         case "xlsx", "xlsm", "ods": return .spreadsheet
         case "pptx", "odp": return .presentation
-        // a web page saved as one file (a browser's "Webpage, Single File") is a MIME message
-        case "eml", "mbox", "mbx", "mht", "mhtml": return .email
+        case _ where messageExtensions.contains(ext), "mbox", "mbx": return .email
         case "ics", "ical", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
         default: return codeExtensions.contains(ext) ? .code : nil

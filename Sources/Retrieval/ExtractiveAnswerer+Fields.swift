@@ -223,7 +223,7 @@ extension ExtractiveAnswerer {
         // (isDirectory given: the path is not looked up on disk)
         let url = URL(fileURLWithPath: path, isDirectory: false)
         let name = url.deletingPathExtension().lastPathComponent
-        guard ["eml", "mht", "mhtml"].contains(url.pathExtension.lowercased()) else { return name }
+        guard DocumentKind.messageExtensions.contains(url.pathExtension.lowercased()) else { return name }
         let mail = MailTitle.of(path)
         return mail.isEmpty ? name : name + " " + mail
     }

@@ -78,6 +78,7 @@ public final class Library: Sendable {
     public func enqueue(paths: [URL], skipped: inout [String]) throws -> [Int64] {
         let db = try store.database()
         var files: [String] = []
+        var passedOver: [String] = []
         for url in paths {
             let url = url.standardizedFileURL
             var isDirectory: ObjCBool = false
@@ -88,14 +89,23 @@ public final class Library: Sendable {
                 // Documents once indexed under this folder whose files are gone: the ticket removes them.
                 let present = Set(found)
                 let prefix = url.path.hasSuffix("/") ? url.path : url.path + "/"
-                let gone = try db.read { try LibraryCatalog.documents($0) }.map(\.path)
-                    .filter { $0.hasPrefix(prefix) && !present.contains($0) && !FileManager.default.fileExists(atPath: $0) }
-                files += gone
+                let absent = try db.read { try LibraryCatalog.documents($0) }.map(\.path)
+                    .filter { $0.hasPrefix(prefix) && !present.contains($0) }
+                for path in absent {
+                    if !FileManager.default.fileExists(atPath: path) {
+                        files.append(path)
+                    } else if Self.isUnderMachineFolder(path, below: url) {
+                        // and those in a folder the walk passes over (a saved page's scripts under
+                        // `Booking_files/`, indexed by an older version or named on their own)
+                        passedOver.append(path)
+                    }
+                }
             } else {
                 files.append(url.path)
             }
         }
-        return try queue(db).enqueue(paths: files, action: .index)
+        let queue = queue(db)
+        return try queue.enqueue(paths: files, action: .index) + queue.enqueue(paths: passedOver, action: .remove)
     }
 
     /// Forgets the recorded failures of `paths` (files, or everything under folders), so the next
@@ -254,6 +264,16 @@ public final class Library: Sendable {
         guard name.hasSuffix("_files"), name.count > 6 else { return false }
         let page = url.deletingLastPathComponent().appendingPathComponent(String(name.dropLast(6)))
         return ["html", "htm", "xhtml"].contains { FileManager.default.fileExists(atPath: page.appendingPathExtension($0).path) }
+    }
+
+    /// Whether a folder between `root` and the file at `path` is one the walk passes over.
+    static func isUnderMachineFolder(_ path: String, below root: URL) -> Bool {
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
+        while folder.path.count > root.path.count {
+            if isMachineFolder(folder) { return true }
+            folder = folder.deletingLastPathComponent()
+        }
+        return false
     }
 
     // MARK: Vector file

@@ -81,6 +81,13 @@ enum PDFLayout {
             out += runText(run)
             return carried
         }
+        /// Takes from the waiting cells those wholly below `foot` (the block or table about to be
+        /// written): they wait for the rest of their row, which poppler may give after it — a
+        /// table's first header cell (`Descrição`) before a block beside the table's top.
+        func below(_ foot: Double) -> [Line] {
+            defer { cells.removeAll { $0.yMin > foot } }
+            return cells.filter { $0.yMin > foot }
+        }
         let blocks = blocks.map { $0.filter { !$0.words.isEmpty } }
         let tables = tables(blocks)
         let inTable = Set(tables.joined().joined())
@@ -92,14 +99,12 @@ enum PDFLayout {
                 let all = columns.joined()
                 let (top, bottom) = (all.map(\.yMin).min()!, all.map(\.yMax).max()!)
                 // a row of labels right above it, else the header of the table it goes on
-                // (cells wholly below it wait for the rest of their row, as beside a block)
-                let below = cells.filter { $0.yMin > bottom }
-                cells.removeAll { $0.yMin > bottom }
+                let later = below(bottom)
                 var run = rows(of: cells)
                 let named = run.last.flatMap { headerCells($0, over: columns, top: top) }
                 if named != nil { run.removeLast() }
                 let carried = flush(run)
-                cells = below
+                cells = later
                 let header = named ?? carried.flatMap { headerCells($0.header, over: columns, top: top, after: $0.bottom) }
                 if let header {
                     out.append(labelled(header: header, body: tableRows(columns).map { $0.compactMap { $0 } }))
@@ -116,15 +121,10 @@ enum PDFLayout {
                 cells.append(Line(words: lines.flatMap(\.words), xMin: bounds(lines).xMin, yMin: lines[0].yMin,
                                   xMax: bounds(lines).xMax, yMax: lines[0].yMax))
             } else {
-                // cells wholly below the block wait for the rest of their row: poppler may give a
-                // table's first header cell (`Descrição`) before a block beside the table's top
-                // and its other header cells after
-                let foot = lines.map(\.yMax).max()!
-                let below = cells.filter { $0.yMin > foot }
-                cells.removeAll { $0.yMin > foot }
+                let later = below(lines.map(\.yMax).max()!)
                 flush()
                 out.append(lines.map(\.text).joined(separator: "\n"))
-                cells = below
+                cells = later
             }
         }
         flush()

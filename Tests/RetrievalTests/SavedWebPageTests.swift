@@ -67,4 +67,19 @@ import Testing
         #expect(answer.answer?.contains("19:30") == true)
         #expect(answer.citations.first?.path.hasSuffix(".mhtml") == true)
     }
+
+    @Test func addingTheFolderRemovesAPagesPartsIndexedBefore() throws {
+        let t = try TempLibrary()
+        _ = try t.write("Recipe.html", "<p>Lemon cake: bake at 180&deg;C for 45 minutes.</p>")
+        try FileManager.default.createDirectory(at: t.docs.appendingPathComponent("Recipe_files"), withIntermediateDirectories: true)
+        let script = try t.write("Recipe_files/app.js", "function oven() { return 180 }")
+        // indexed on its own, as an older version's folder walk did
+        try t.library.enqueue(paths: [script])
+        #expect(try t.library.processQueue().indexed == 1)
+        try t.library.enqueue(paths: [t.docs])
+        let summary = try t.library.processQueue()
+        #expect(summary.indexed == 1 && summary.removed == 1, "\(summary)")
+        let paths = try t.library.store.database().read { try LibraryCatalog.documents($0) }.map(\.path)
+        #expect(paths == [t.docs.appendingPathComponent("Recipe.html").standardizedFileURL.path])
+    }
 }

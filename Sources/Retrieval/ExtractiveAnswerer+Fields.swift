@@ -94,9 +94,14 @@ extension ExtractiveAnswerer {
             let head = words.prefix { !labelPrepositions.contains($0) }.last
             // a label's qualifier in brackets follows its noun: `Weight (kg)`, `Guardhouse (24 hrs)`
             let bracketed = field.label.firstIndex(of: "(").map { TextSignals.words(String(field.label[..<$0])).last } ?? nil
-            return words.count <= 4 && [words.last, head, bracketed].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
+            // a day's or a time's label names its event before it: `Due date` for "when is it
+            // due", `Expiry date`, `Arrival time`
+            let event = words.count >= 2 && whenHeads.contains(words[words.count - 1]) ? words[words.count - 2] : nil
+            return words.count <= 4 && [words.last, head, bracketed, event].contains { $0.map { stems.contains(TextSignals.stem($0)) } == true }
         }
     }
+    /// The last words of a label that name a day or a time, its event before them.
+    static let whenHeads: Set<String> = ["date", "day", "time", "deadline"]
     /// (and other languages' "of": `Data limite de pagamento`, `Fecha de vencimiento`, `Datum van betaling`)
     static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by",
                                                  "de", "da", "del", "des", "du", "di", "della", "van", "von"]

@@ -69,7 +69,7 @@ public enum DocumentKind: String, Sendable, Codable {
         case .json: "+records7"
         case .markdown: "+records8"
         case .csv: "+records7"
-        case .text: "+tabs1"
+        case .text: "+tables1"
         case .code: ""
         case .email, .calendar, .contacts, .word, .presentation: "+1"
         case .spreadsheet: "+2"
@@ -133,7 +133,11 @@ public enum TextExtractor {
         case .text where CSVExtractor.isTabSeparated(bytes, from: choice.start):
             // a table saved as text: its rows read as a CSV's, each value labelled by its column
             return CSVExtractor.extract(bytes, from: choice.start, encoding: choice.encoding, delimiter: 0x09)
-        case .text, .code, .pdf, .word, .spreadsheet, .presentation:
+        case .text:
+            // a table a program printed, its columns aligned by spaces or parted by `|`
+            if let tables = TextTables.extract(bytes, from: choice.start, encoding: choice.encoding) { return tables }
+            fallthrough
+        case .code, .pdf, .word, .spreadsheet, .presentation:
             var builder = ExtractedTextBuilder(source: bytes, encoding: choice.encoding)
             builder.appendSource(choice.start..<bytes.count)
             return builder.build()

@@ -51,7 +51,8 @@ extension AnswerType {
         case .quantity:
             // (a phone number, an email address or a reference counts nothing: "how many stalls"
             // is not answered by `work phone: 0113 496 0907`)
-            let counted = Self.withoutContacts(TextSignals.withoutCodes(text))
+            // (nor a day of the year: `Date(s): 12/06/2025 (6 December 2025)` is no sale's takings)
+            let counted = Self.withoutDays(Self.withoutContacts(TextSignals.withoutCodes(text)))
             let fresh = TextSignals.withoutPartitives(TextSignals.words(counted)).filter { !asked.contains($0) }.joined(separator: " ")
             guard TextSignals.hasNumber(fresh) else { return false }
             // A question that names its measure wants that measure, not any number
@@ -147,6 +148,14 @@ extension AnswerType {
         }
         return out + rest
     }
+    /// `text` without its days of the year written in numbers (`12/06/2025`, `2026-03-14`,
+    /// `14.03.26`) and as extractors spell them (`6 December 2025`).
+    static func withoutDays(_ text: String) -> String {
+        guard text.contains(where: \.isNumber) else { return text }
+        return text.replacingOccurrences(of: dayPattern, with: " ", options: [.regularExpression, .caseInsensitive])
+    }
+    static let dayPattern = #"(?<![\w/.-])(\d{1,2}[/.-]\d{1,2}[/.-](\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\w/.-])"#
+        + #"|\b\d{1,2} (january|february|march|april|may|june|july|august|september|october|november|december) \d{4}\b"#
     static let groupedDigits = #"(?<![\w.,/-])\+?\(?\d{2,5}\)?(?:[ -]\(?\d{2,5}\)?){2,4}(?![\w.,/-])"#
 
     /// An email address: `dean@marshtiling.co.uk`.

@@ -66,6 +66,11 @@ public enum WordVariants {
     ]
     static let nounsOfVerbs = bothWays(verbNouns)
 
+    /// What is left of an amount, as a statement writes it ("how much postage is left in
+    /// shipdesk": `Closing postage balance`; "how much is left on my myki": `balance: 21.45`). One
+    /// way only: a balance asked is no "left" ("left eye").
+    static let remainders: [String: [String]] = ["left": ["balance", "remaining", "remains", "outstanding"]]
+
     /// The numbers two to twenty spelled, and their digits, each the other's form ("one" is a
     /// pronoun as often as a number).
     static let cardinals: [String: String] = {
@@ -107,6 +112,7 @@ public enum WordVariants {
         var forms = Nicknames.variants(of: word, capitalised: capitalised).union(calendar[singular] ?? [])
         forms.formUnion(shortened[word] ?? [])
         forms.formUnion(nounsOfVerbs[word] ?? [])
+        forms.formUnion(remainders[word] ?? [])
         forms.formUnion(ForeignLabels.forms(of: word))
         // "on the 17th": a date writes the day as a number ("17/04/2026", "17 April")
         if let day = Self.ordinalDay(word) { forms.insert(day) }

@@ -212,6 +212,17 @@ extension ExtractiveAnswerer {
         return String(end.prefix(5).reversed()).lowercased() == "wrote"
     }
 
+    /// A message's own `Date:` header, quoted or not (`Date: Fri, 13 Feb 2026 09:12:44 +0000`): it
+    /// says when the message was sent, which, as an attribution does, answers only a question
+    /// about the writing ("what date is dad's will": the solicitor's `(dated 12 August 2019)`, not
+    /// when she wrote). A record's `Date: 03/09/2026` is no such header.
+    static func isSendingStamp(_ text: String) -> Bool {
+        let line = text.drop { $0 == ">" || $0 == " " }
+        guard line.count <= 48, line.prefix(5).lowercased() == "date:" else { return false }
+        return line.range(of: #"^[Dd]ate:\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{1,2}:\d{2}(:\d{2})?( [+-]\d{4}| [A-Z]{2,4})?( \([A-Z]{2,5}\))?\s*$"#,
+                          options: .regularExpression) != nil
+    }
+
     /// Whether the question asks about a message's writing or sending ("when did dana email
     /// about the boiler").
     static func asksAboutWriting(_ question: String) -> Bool {

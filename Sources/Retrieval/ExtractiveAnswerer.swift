@@ -111,7 +111,7 @@ struct ExtractiveAnswerer {
             for (i, range) in ranges.enumerated() {
                 let text = texts[i]
                 if headings[i] || chunk.ordinal == 0 && i == 0 && ranges.count > 1 && Self.isTitleLine(text) { continue }
-                if !writingAsked, Self.isAttribution(text) { continue }
+                if !writingAsked, Self.isAttribution(text) || Self.isSendingStamp(text) { continue }
                 // CSV cells are words too ("Groceries,February,230" is a row of three).
                 let words = chunk.record.kind == .csv ? TextTerms.words(text).count : SentenceSplitter.wordCount(bytes[range])
                 // Two words make a sentence when one is a number: a list item such as "4 eggs".

@@ -263,6 +263,28 @@ import Testing
         #expect(!ExtractiveAnswerer.isAttribution("Once the boiler is serviced, the engineer wrote"))
     }
 
+    @Test func aMessagesDateHeaderAnswersOnlyWhenItWasSent() throws {
+        #expect(ExtractiveAnswerer.isSendingStamp("Date: Fri, 13 Feb 2026 09:12:44 +0000"))
+        #expect(ExtractiveAnswerer.isSendingStamp("> Date: Thu, 29 Oct 2026 09:12 GMT"))
+        #expect(!ExtractiveAnswerer.isSendingStamp("Date: 03/09/2026"))
+        #expect(!ExtractiveAnswerer.isSendingStamp("Date: Fri, 13 Feb 2026 09:12:44 +0000; Amount: 500.00"))
+        let t = try TempLibrary()
+        _ = try t.write("RE Estate - documents for Tuesday.eml", """
+            From: Priya Ramsden <priya@hadfieldroyce.example>
+            Subject: RE: Estate - documents for Tuesday
+            Date: Fri, 13 Feb 2026 09:12:44 +0000
+            
+            Hi Jo, we already hold the original will in our strongroom.
+            The house valuation is booked with the agent.
+
+            """)
+        try t.library.enqueue(paths: [t.docs])
+        try t.library.processQueue()
+        // when the valuation is, the mail does not say: the day it was sent is no answer
+        let valuation = try t.library.ask(question: "what date is the house valuation")
+        #expect(valuation.answer?.contains("13 Feb 2026") != true, "\(valuation.answer ?? "-")")
+    }
+
     @Test func aTotalAskedIsTheRowOfTotalsOfTheSheetTheQuestionNames() throws {
         let t = try TempLibrary()
         var rows = ["Month,Bill,Provider,Amount ($),Paid by"]

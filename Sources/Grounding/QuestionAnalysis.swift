@@ -91,14 +91,17 @@ public struct QuestionAnalysis: Sendable, Equatable {
 
     /// Words of a question as people say it that no answer needs to hold: indefinite pronouns ("is
     /// dad allergic to anything?"), the halves of contractions ("doesn't"), fillers ("at the
-    /// moment", "actually") and verbs of going and needing ("what temp do the scones go in at",
-    /// "how many hours does dad need to fast"). Retrieval's terms leave them out too
+    /// moment", "actually"), verbs of going and needing ("what temp do the scones go in at",
+    /// "how many hours does dad need to fast", "how many people needed for quorum") and of saying
+    /// ("how big did i say the holding was", "what am i supposed to bring"): the answer states
+    /// the thing, not the saying. ("want" and "tell" stay: "what did Davies want to build", the
+    /// "Tell Us Once" service.) Retrieval's terms leave them out too
     /// (`TextTerms.stopWords`).
     public static let spokenWords: Set<String> = [
         "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody", "somebody",
         "ll", "re", "ve", "d", "m", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
         "wouldn", "shouldn", "couldn", "moment", "actually", "please", "thanks", "basically", "really",
-        "go", "goes", "need", "needs",
+        "go", "goes", "need", "needs", "needed", "say", "supposed",
     ]
 
     public init(question: String, idf: [String: Double], rareShare: Double) {

@@ -149,3 +149,11 @@ floored personal_pdf apiarist:0.58:0.23:0.38:0.93 carer:0.50:0.23:0.45:0.93 bass
 # near misses, hit@5 0.971 / 0.914; wedding 0.543 / 0.371, 0.086 / 0.200, 0.44 / 0.56, 0.971 /
 # 0.857; algarve 0.571 / 0.514, 0.143 / 0.086, 0.22 / 0.56, 0.743 / 0.771: floors below both.
 floored personal_pdf boater:0.42:0.30:0.38:0.88 wedding:0.32:0.25:0.38:0.82 algarve:0.42:0.22:0.18:0.70
+# Three more, measured unseen — an executor's in Leeds, a ceramicist's in Asheville and a school
+# PTA treasurer's in Wellington (a till's cash-up and a shipping program's label history printed
+# as tables aligned by spaces). Unseen (MiniLM) 0.629 / 0.657 / 0.629 containment; after this
+# stop's rules (MiniLM / hashing) executor 0.629 / 0.600, 0.200 / 0.057 answerable abstention,
+# 0.44 / 0.44 near misses, hit@5 1.000 / 0.943; crafter 0.714 / 0.714, 0.057 / 0.057, 0.44 /
+# 0.44, 0.943 / 0.886; treasurer 0.686 / 0.629, 0.057 / 0.086, 0.56 / 0.44, 0.971 / 0.914: floors
+# below both.
+floored personal_pdf executor:0.55:0.25:0.38:0.90 crafter:0.65:0.12:0.38:0.85 treasurer:0.57:0.14:0.38:0.88

@@ -65,11 +65,13 @@ enum TextTables {
     }
 
     static func extract(_ bytes: [UInt8], from start: Int, encoding: TextEncoding) -> ExtractedText? {
-        let lines = MarkdownTables.lineRanges(bytes, from: start).map { Line(bytes, $0, encoding: encoding) }
+        // (lines are measured in characters only where a rule line follows: a long log costs a scan)
+        let lines = MarkdownTables.lineRanges(bytes, from: start)
         var tables: [Table] = []
         var i = 0
         while i + 2 < lines.count {
-            if let table = table(at: i, lines, bytes, encoding: encoding) {
+            if SentenceSplitter.isRuleLine(bytes[lines[i + 1]], from: lines[i + 1].lowerBound),
+               let table = table(at: i, lines, bytes, encoding: encoding) {
                 tables.append(table)
                 i = table.lines.upperBound
             } else {
@@ -80,18 +82,18 @@ enum TextTables {
         var builder = ExtractedTextBuilder(source: bytes, encoding: encoding)
         var copied = start
         for table in tables {
-            builder.appendSource(copied..<lines[table.lines.lowerBound].range.lowerBound)
+            builder.appendSource(copied..<lines[table.lines.lowerBound].lowerBound)
             builder.appendBreak()
             append(table, bytes, into: &builder)
-            copied = table.lines.upperBound < lines.count ? lines[table.lines.upperBound].range.lowerBound : bytes.count
+            copied = table.lines.upperBound < lines.count ? lines[table.lines.upperBound].lowerBound : bytes.count
         }
         builder.appendSource(copied..<bytes.count)
         return builder.build()
     }
 
     /// The table whose header is line `i`, with its rule under it; nil when there is none.
-    static func table(at i: Int, _ lines: [Line], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
-        let header = lines[i], rule = lines[i + 1]
+    static func table(at i: Int, _ lines: [Range<Int>], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
+        let header = Line(bytes, lines[i], encoding: encoding), rule = Line(bytes, lines[i + 1], encoding: encoding)
         guard SentenceSplitter.isRuleLine(bytes[rule.range], from: rule.range.lowerBound),
               rule.width * 2 >= header.width else { return nil }
         return bytes[header.range].contains(0x7C) ? piped(at: i, lines, bytes, encoding: encoding)
@@ -104,8 +106,8 @@ enum TextTables {
     }
 
     /// A table whose columns are parted by spaces.
-    static func aligned(at i: Int, _ lines: [Line], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
-        let header = lines[i], rule = lines[i + 1]
+    static func aligned(at i: Int, _ lines: [Range<Int>], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
+        let header = Line(bytes, lines[i], encoding: encoding), rule = Line(bytes, lines[i + 1], encoding: encoding)
         // a rule of one run of dashes a column gives the columns; otherwise the header's labels do
         let segments = rule.runs(bytes, gap: 1)
         let spans = segments.count >= 3 ? segments : header.runs(bytes, gap: 2)
@@ -126,21 +128,22 @@ enum TextTables {
             let kept = edges.map { $0.filter { line.isSpace($0, bytes) } }
             return kept.contains(where: \.isEmpty) ? nil : kept
         }
-        while next < lines.count, lines[next].width > 0, !MarkdownTables.isBlank(bytes, lines[next].range),
-              !SentenceSplitter.isRuleLine(bytes[lines[next].range], from: lines[next].range.lowerBound),
-              let kept = fits(lines[next]) {
+        func isRule(_ k: Int) -> Bool { SentenceSplitter.isRuleLine(bytes[lines[k]], from: lines[k].lowerBound) }
+        while next < lines.count, !MarkdownTables.isBlank(bytes, lines[next]), !isRule(next),
+              case let line = Line(bytes, lines[next], encoding: encoding), let kept = fits(line) {
             edges = kept
-            rowLines.append(lines[next])
+            rowLines.append(line)
             next += 1
         }
         // a line of totals under the closing rule, then a blank line or the end
-        if next + 1 < lines.count, SentenceSplitter.isRuleLine(bytes[lines[next].range], from: lines[next].range.lowerBound),
-           !MarkdownTables.isBlank(bytes, lines[next + 1].range), let kept = fits(lines[next + 1]),
-           next + 2 >= lines.count || MarkdownTables.isBlank(bytes, lines[next + 2].range) {
+        if next + 1 < lines.count, isRule(next), !MarkdownTables.isBlank(bytes, lines[next + 1]),
+           case let line = Line(bytes, lines[next + 1], encoding: encoding), let kept = fits(line),
+           next + 2 >= lines.count || MarkdownTables.isBlank(bytes, lines[next + 2]) {
             edges = kept
-            rowLines.append(lines[next + 1])
+            rowLines.append(line)
             next += 2
         }
+        guard !rowLines.isEmpty, edges.allSatisfy({ !$0.isEmpty }) else { return nil }
         let cuts = [0] + edges.map { $0.max()! } + [Int.max]
         var rows: [[[Range<Int>]]] = []
         for line in rowLines {
@@ -157,13 +160,13 @@ enum TextTables {
     }
 
     /// A table whose columns are parted by `|` (a rule above its header too, or not).
-    static func piped(at i: Int, _ lines: [Line], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
-        let labels = MarkdownTables.cells(bytes, lines[i].range).map { encoding.decode(bytes[$0]) }
+    static func piped(at i: Int, _ lines: [Range<Int>], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
+        let labels = MarkdownTables.cells(bytes, lines[i]).map { encoding.decode(bytes[$0]) }
         guard labels.count >= 3, labels.allSatisfy(isLabel) else { return nil }
         var rows: [[[Range<Int>]]] = []
         var next = i + 2
-        while next < lines.count, bytes[lines[next].range].contains(0x7C) {
-            let cells = MarkdownTables.cells(bytes, lines[next].range)
+        while next < lines.count, bytes[lines[next]].contains(0x7C) {
+            let cells = MarkdownTables.cells(bytes, lines[next])
             guard cells.count <= labels.count else { break }
             rows.append(cells.map { $0.isEmpty ? [] : [$0] })
             next += 1

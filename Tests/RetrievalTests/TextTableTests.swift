@@ -99,6 +99,10 @@ import Testing
         // a row that runs across a column's edge ends the table before it; none left, no table
         let crossing = "Name   Place   Date\n-------------------\nA long name that runs on and on\n"
         #expect(TextTables.extract(Array(crossing.utf8), from: 0, encoding: .utf8) == nil)
+        // a header that runs across its rule's gap has no edge there: no table, whatever follows
+        #expect(TextTables.extract(Array("NameLong  Place  Date\n---- ----  -----  ----\n".utf8), from: 0, encoding: .utf8) == nil)
+        #expect(TextTables.extract(Array("NameLong  Place  Date\n---- ----  -----  ----\nAnn  Leeds  Mon\n".utf8),
+                                   from: 0, encoding: .utf8) == nil)
         // two columns are a list of labels and values, which the lines say as they are
         #expect(TextTables.extract(Array("Item      Price\n---------------\nTea       2.50\n".utf8), from: 0, encoding: .utf8) == nil)
     }

@@ -80,7 +80,10 @@ struct QuestionTerms {
         // month, not the modal verb the stop words leave out.
         let all = TextSignals.words(question)
         let month = names.contains("may") || all.indices.contains { all[$0] == "may" && TextSignals.mayIsMonth(all, $0) }
-        let words = TextTerms.contentWords(question) + (month ? ["may"] : [])
+        // "will" after a possessive or a determiner is the document ("what date is dad's will",
+        // "who witnessed the will"), not the verb
+        let will = all.indices.contains { all[$0] == "will" && $0 > 0 && Self.willOwners.contains(all[$0 - 1]) }
+        let words = TextTerms.contentWords(question) + (month ? ["may"] : []) + (will ? ["will"] : [])
         let typed = LatinFolding.typedForms(question)
         self.typed = typed
         // (a word typed with a letter the index does not fold counts as typed: `typedForms`)
@@ -111,6 +114,9 @@ struct QuestionTerms {
         matchKeys = keys
         unknownNames = terms.map(\.word).filter { names.contains($0) && frequency($0) == 0 }
     }
+
+    /// Words before "will" the document: a possessive's `s`, a determiner, a kind of will.
+    static let willOwners: Set<String> = ["s", "the", "a", "my", "his", "her", "their", "our", "your", "living", "last"]
 
     /// The words "how" turns into the question's frame ("how long", "how far", "how old"), and a
     /// measure "what" names ("what temperature"): they say what kind of answer is asked for, and

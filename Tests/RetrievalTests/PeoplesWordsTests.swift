@@ -45,6 +45,14 @@ import Testing
         #expect(!TextSignals.stems("Mon - Fri, 2026-03-14").contains("monfri"))
     }
 
+    @Test func aWillOwnedIsTheDocumentAndTheVerbIsAStopWord() {
+        let will = QuestionTerms(question: "what date is dad's will", frequencies: ["will": 2, "date": 9, "dad": 5], chunkCount: 20)
+        #expect(will.terms.map(\.word).contains("will"))
+        #expect(will.matches("We already hold the original will (dated 12 August 2019).").found[will.terms.firstIndex { $0.word == "will" }!])
+        let verb = QuestionTerms(question: "when will the parcel arrive", frequencies: ["parcel": 2, "arrive": 3], chunkCount: 20)
+        #expect(!verb.terms.map(\.word).contains("will"))
+    }
+
     @Test func twoWordsTypedApartMeetTheOneWordAFileWrites() {
         let terms = QuestionTerms(question: "how much was the tri suit", frequencies: ["tri": 3, "suit": 1], chunkCount: 20)
         #expect(terms.matches("Payee: TRI GEAR NZ ONLINE; Particulars: TRISUIT").coverage == 1)

@@ -152,7 +152,7 @@ floored personal_pdf boater:0.42:0.30:0.38:0.88 wedding:0.32:0.25:0.38:0.82 alga
 # Three more, measured unseen — an executor's in Leeds, a ceramicist's in Asheville and a school
 # PTA treasurer's in Wellington (a till's cash-up and a shipping program's label history printed
 # as tables aligned by spaces). Unseen (MiniLM) 0.629 / 0.657 / 0.629 containment; after this
-# stop's rules (MiniLM / hashing) executor 0.629 / 0.600, 0.200 / 0.057 answerable abstention,
+# stop's rules (MiniLM / hashing) executor 0.657 / 0.629, 0.200 / 0.057 answerable abstention,
 # 0.44 / 0.44 near misses, hit@5 1.000 / 0.943; crafter 0.714 / 0.714, 0.057 / 0.057, 0.44 /
 # 0.44, 0.943 / 0.886; treasurer 0.686 / 0.629, 0.057 / 0.086, 0.56 / 0.44, 0.971 / 0.914: floors
 # below both.

@@ -70,7 +70,7 @@ enum TextTables {
         var tables: [Table] = []
         var i = 0
         while i + 2 < lines.count {
-            if SentenceSplitter.isRuleLine(bytes[lines[i + 1]], from: lines[i + 1].lowerBound),
+            if isRule(bytes[lines[i + 1]]),
                let table = table(at: i, lines, bytes, encoding: encoding) {
                 tables.append(table)
                 i = table.lines.upperBound
@@ -94,10 +94,24 @@ enum TextTables {
     /// The table whose header is line `i`, with its rule under it; nil when there is none.
     static func table(at i: Int, _ lines: [Range<Int>], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
         let header = Line(bytes, lines[i], encoding: encoding), rule = Line(bytes, lines[i + 1], encoding: encoding)
-        guard SentenceSplitter.isRuleLine(bytes[rule.range], from: rule.range.lowerBound),
+        guard isRule(bytes[rule.range]),
               rule.width * 2 >= header.width else { return nil }
         return bytes[header.range].contains(0x7C) ? piped(at: i, lines, bytes, encoding: encoding)
             : aligned(at: i, lines, bytes, encoding: encoding)
+    }
+
+    /// A rule line: dashes or equals signs, three or more, with spaces between a column's run and
+    /// the next, or the `+` and `|` of a database client's frame (`----+-------`, `+----+----+`).
+    static func isRule(_ line: ArraySlice<UInt8>) -> Bool {
+        var marks = 0
+        for c in line {
+            switch c {
+            case UInt8(ascii: "-"), UInt8(ascii: "="): marks += 1
+            case UInt8(ascii: "+"), UInt8(ascii: "|"), UInt8(ascii: ":"), 0x20, 0x09, 0x0D: continue
+            default: return false
+            }
+        }
+        return marks >= 3
     }
 
     /// Whether `label` reads as a column's name: a word or a few, with a letter.
@@ -128,7 +142,7 @@ enum TextTables {
             let kept = edges.map { $0.filter { line.isSpace($0, bytes) } }
             return kept.contains(where: \.isEmpty) ? nil : kept
         }
-        func isRule(_ k: Int) -> Bool { SentenceSplitter.isRuleLine(bytes[lines[k]], from: lines[k].lowerBound) }
+        func isRule(_ k: Int) -> Bool { Self.isRule(bytes[lines[k]]) }
         while next < lines.count, !MarkdownTables.isBlank(bytes, lines[next]), !isRule(next),
               case let line = Line(bytes, lines[next], encoding: encoding), let kept = fits(line) {
             edges = kept

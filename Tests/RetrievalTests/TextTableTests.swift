@@ -93,6 +93,28 @@ import Testing
             "-------------------------------------------------", "Total: 4.5 hrs"])
     }
 
+    @Test func aDatabaseClientsTableInItsFrameIsReadToo() {
+        // psql's and mysql's output pasted into notes
+        let psql = """
+             id | payee          | amount
+            ----+----------------+--------
+              1 | Ackroyd & Sons | 4536.50
+              2 | Leeds CC       |   60.13
+            (2 rows)
+            """
+        #expect(Self.lines(psql) == ["id: 1; payee: Ackroyd & Sons; amount: 4536.50",
+                                     "id: 2; payee: Leeds CC; amount: 60.13", "(2 rows)"])
+        let mysql = """
+            +----+----------+--------+
+            | id | payee    | amount |
+            +----+----------+--------+
+            |  1 | Leeds CC |  60.13 |
+            +----+----------+--------+
+            """
+        #expect(Self.lines(mysql) == ["+----+----------+--------+", "id: 1; payee: Leeds CC; amount: 60.13",
+                                      "+----+----------+--------+"])
+    }
+
     @Test func proseAndUnderlinedHeadingsAreNoTable() {
         #expect(TextTables.extract(Array("Minutes of the meeting\n======================\nWe met.\n".utf8),
                                    from: 0, encoding: .utf8) == nil)

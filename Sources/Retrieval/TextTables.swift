@@ -189,8 +189,8 @@ enum TextTables {
         return Table(lines: i..<next, labels: labels, rows: rows)
     }
 
-    /// Each row as one paragraph of its cells labelled by their column; a column of dates is
-    /// spelled out as a CSV's is (`01/05/2026 (5 January 2026)`).
+    /// Each row as one paragraph of its cells labelled by their column; a date is spelled out as
+    /// a CSV's is (`01/05/2026 (5 January 2026)`, `2026-03-05 (5 March 2026)`).
     static func append(_ table: Table, _ bytes: [UInt8], into builder: inout ExtractedTextBuilder) {
         let orders = CSVExtractor.dateOrders(table.rows.map { $0.map { $0.first.map { bytes[$0] } ?? [] } })
         for row in table.rows {
@@ -201,8 +201,8 @@ enum TextTables {
                     if n > 0 { builder.appendText(" ") }
                     builder.appendSource(part)
                 }
-                if cell.count == 1, let order = orders[k], !bytes[cell[0]].contains(0x28),
-                   let spelled = CSVExtractor.spelledNumericDate(bytes[cell[0]], dayFirst: order == .dayFirst) {
+                if cell.count == 1, !bytes[cell[0]].contains(0x28), let spelled = CSVExtractor.spelledTimestamp(bytes[cell[0]])
+                    ?? orders[k].flatMap({ CSVExtractor.spelledNumericDate(bytes[cell[0]], dayFirst: $0 == .dayFirst) }) {
                     builder.appendText(" (\(spelled))")
                 }
                 first = false

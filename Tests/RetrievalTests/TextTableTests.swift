@@ -96,13 +96,13 @@ import Testing
     @Test func aDatabaseClientsTableInItsFrameIsReadToo() {
         // psql's and mysql's output pasted into notes
         let psql = """
-             id | payee          | amount
-            ----+----------------+--------
-              1 | Ackroyd & Sons | 4536.50
-              2 | Leeds CC       |   60.13
+             id | payee          | amount  | paid
+            ----+----------------+---------+------------
+              1 | Ackroyd & Sons | 4536.50 | 2026-03-02
+              2 | Leeds CC       |   60.13 |
             (2 rows)
             """
-        #expect(Self.lines(psql) == ["id: 1; payee: Ackroyd & Sons; amount: 4536.50",
+        #expect(Self.lines(psql) == ["id: 1; payee: Ackroyd & Sons; amount: 4536.50; paid: 2026-03-02 (2 March 2026)",
                                      "id: 2; payee: Leeds CC; amount: 60.13", "(2 rows)"])
         let mysql = """
             +----+----------+--------+

@@ -15,6 +15,12 @@ extension CSVExtractor {
         return spelled(year: year, month: month, day: day)
     }
 
+    /// A value's date spelled out, as a record writes it beside the value: a timestamp's or an ISO
+    /// date's (`spelledTimestamp`), else a numeric date's read in its column's `order`.
+    static func spelledDate(_ value: ArraySlice<UInt8>, order: DateOrder?) -> String? {
+        spelledTimestamp(value) ?? order.flatMap { spelledNumericDate(value, dayFirst: $0 == .dayFirst) }
+    }
+
     /// `spelledISODate`, and for a timestamp (`2026-12-20T05:50-07:00`) its time of day as
     /// written, which the `T` glues to the date (`20 December 2026, 05:50`; `12:50 UTC` for one
     /// in UTC, `…Z`): "report time on the 20th" finds `05:50`. Midnight to the second

@@ -48,8 +48,7 @@ enum CSVExtractor {
                 first = false
                 builder.appendText((column < labels.count ? labels[column] : "column \(column + 1)") + ": ")
                 appendValue(value, bytes: bytes, to: &builder)
-                if let spelled = spelledTimestamp(bytes[value])
-                    ?? orders[column].flatMap({ spelledNumericDate(bytes[value], dayFirst: $0 == .dayFirst) }) {
+                if let spelled = spelledDate(bytes[value], order: orders[column]) {
                     builder.appendText(" (\(spelled))")
                 }
             }

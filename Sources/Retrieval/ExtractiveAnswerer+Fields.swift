@@ -102,7 +102,8 @@ extension ExtractiveAnswerer {
     }
     /// The last words of a label that name a day or a time, its event before them.
     static let whenHeads: Set<String> = ["date", "day", "time", "deadline"]
-    /// (and other languages' "of": `Data limite de pagamento`, `Fecha de vencimiento`, `Datum van betaling`)
+    /// The words that part a label's head from what it is of ("Mileage at service"), and other
+    /// languages' "of" (`Data limite de pagamento`, `Fecha de vencimiento`, `Datum van betaling`).
     static let labelPrepositions: Set<String> = ["at", "of", "on", "for", "in", "to", "from", "per", "by",
                                                  "de", "da", "del", "des", "du", "di", "della", "van", "von"]
 

@@ -93,9 +93,9 @@ enum TextTables {
 
     /// The table whose header is line `i`, with its rule under it; nil when there is none.
     static func table(at i: Int, _ lines: [Range<Int>], _ bytes: [UInt8], encoding: TextEncoding) -> Table? {
+        // (`extract` has found line i + 1 a rule)
         let header = Line(bytes, lines[i], encoding: encoding), rule = Line(bytes, lines[i + 1], encoding: encoding)
-        guard isRule(bytes[rule.range]),
-              rule.width * 2 >= header.width else { return nil }
+        guard rule.width * 2 >= header.width else { return nil }
         return bytes[header.range].contains(0x7C) ? piped(at: i, lines, bytes, encoding: encoding)
             : aligned(at: i, lines, bytes, encoding: encoding)
     }
@@ -201,8 +201,8 @@ enum TextTables {
                     if n > 0 { builder.appendText(" ") }
                     builder.appendSource(part)
                 }
-                if cell.count == 1, !bytes[cell[0]].contains(0x28), let spelled = CSVExtractor.spelledTimestamp(bytes[cell[0]])
-                    ?? orders[k].flatMap({ CSVExtractor.spelledNumericDate(bytes[cell[0]], dayFirst: $0 == .dayFirst) }) {
+                if cell.count == 1, !bytes[cell[0]].contains(0x28),
+                   let spelled = CSVExtractor.spelledDate(bytes[cell[0]], order: orders[k]) {
                     builder.appendText(" (\(spelled))")
                 }
                 first = false

@@ -44,7 +44,8 @@ extension AnswerType {
         case .time:
             // "what time…" asks for a clock time: a date or a price of 465 does not answer it
             if Self.asksClockTime(TextSignals.words(question)) { return TextSignals.hasClockTime(text) }
-            let dated = TextSignals.withoutAmounts(TextSignals.withoutCodes(text))
+            // (a phone number's groups are no years: `Yakima, WA 98903 · 509-555-0102` dates nothing)
+            let dated = TextSignals.withoutAmounts(TextSignals.withoutCodes(Self.withoutPhones(text)))
             let fresh = TextSignals.words(dated).filter { !asked.contains($0) }.joined(separator: " ")
             return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(dated, asked))
                 || TextSignals.hasClockTime(text)
@@ -53,7 +54,9 @@ extension AnswerType {
             // is not answered by `work phone: 0113 496 0907`)
             // (nor a day of the year: `Date(s): 12/06/2025 (6 December 2025)` is no sale's takings)
             let counted = Self.withoutDays(Self.withoutContacts(TextSignals.withoutCodes(text)))
-            let fresh = TextSignals.withoutPartitives(TextSignals.words(counted)).filter { !asked.contains($0) }.joined(separator: " ")
+            // (nor a name whose letters lead its digits: a `U12` team, a `B-14` booth count nothing)
+            let fresh = TextSignals.withoutPartitives(TextSignals.words(counted)).filter { !asked.contains($0) && !Self.isLettered($0) }
+                .joined(separator: " ")
             guard TextSignals.hasNumber(fresh) else { return false }
             // A question that names its measure wants that measure, not any number
             // ("what temperature…": "180°C", not "1 lemon"; "how long…": "45 minutes").
@@ -148,6 +151,31 @@ extension AnswerType {
         }
         return out + rest
     }
+    /// `text` without its phone numbers (`withoutContacts`'s groups of seven digits or more), but
+    /// with its dates written with dashes (`2026-03-17`, `17-03-2026`), which are no numbers to ring.
+    static func withoutPhones(_ text: String) -> String {
+        guard text.contains(where: \.isNumber) else { return text }
+        var out = "", rest = text[...]
+        while let range = rest.range(of: groupedDigits, options: .regularExpression) {
+            let found = rest[range]
+            let dashedDate = found.trimmingCharacters(in: CharacterSet(charactersIn: "()")).range(of: #"^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4})$"#, options: .regularExpression) != nil
+            let phone = !dashedDate && (found.filter(\.isNumber).count >= 7 || found.hasPrefix("+"))
+            out += rest[..<range.lowerBound] + (phone ? " " : found)
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// Whether `word` (as `TextSignals.words` writes it) is a name whose letters lead its digits
+    /// (`u12`, `jw514`), not an amount: a currency's letter (`r320`), a count's `x` (`x3`) and a
+    /// number's abbreviation (`no5`) excepted.
+    static func isLettered(_ word: String) -> Bool {
+        guard let first = word.first, first.isLetter, word.last?.isNumber == true else { return false }
+        let letters = word.prefix { $0.isLetter }
+        guard word.dropFirst(letters.count).allSatisfy(\.isNumber) else { return false }
+        return !["r", "x", "no", "nr", "rs"].contains(String(letters))
+    }
+
     /// `text` without its days of the year written in numbers (`12/06/2025`, `2026-03-14`,
     /// `14.03.26`) and as extractors spell them (`6 December 2025`).
     static func withoutDays(_ text: String) -> String {
@@ -156,6 +184,9 @@ extension AnswerType {
     }
     static let dayPattern = #"(?<![\w/.-])(\d{1,2}[/.-]\d{1,2}[/.-](\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\w/.-])"#
         + #"|\b\d{1,2} (january|february|march|april|may|june|july|august|september|october|november|december) \d{4}\b"#
+        // (and a day without its year, "paid on 2 March", "March 2nd"; not "12 may attend")
+        + #"|\b\d{1,2}(st|nd|rd|th)? (of )?(january|february|march|april|june|july|august|september|october|november|december)\b"#
+        + #"|\b(jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sept?|september|oct|october|nov|november|dec|december)\.? \d{1,2}(st|nd|rd|th)?\b(?!\d)"#
     static let groupedDigits = #"(?<![\w.,/-])\+?\(?\d{2,5}\)?(?:[ -]\(?\d{2,5}\)?){2,4}(?![\w.,/-])"#
 
     /// An email address: `dean@marshtiling.co.uk`.

@@ -99,7 +99,13 @@ struct CompletenessGate: GroundingGate {
 
         let nearStems = TextSignals.stems(near)
         // (a decimal's parts too: the question's "1.2" reads as the words "1" and "2")
-        let nearNumbers = Set(TextSignals.numbersWithWords(near).flatMap { n in [n] + n.split(separator: ".").map(String.init) })
+        // (and the opening lines of the claim's file: "total players registered 2025/26" is the
+        // Total row of a report whose title block says "season 2025/26")
+        let leads = live.flatMap { state.cited($0).map(\.lead) }.joined(separator: " ")
+        // (a day or a month written with its zero is that number: "mar 1-15" and `03/01/2026 - 03/15/2026`)
+        let nearNumbers = Set(TextSignals.numbersWithWords(near + " " + leads).flatMap { n in
+            [n] + n.split(separator: ".").map(String.init) + (n.count == 2 && n.first == "0" && n != "00" ? [String(n.dropFirst())] : [])
+        })
         // A number that is part of a name ("Super Bowl 50") names the topic, not a quantity the
         // answer repeats: the passage the claim cites (its heading included) is near enough.
         let nameNumbers = TextSignals.nameNumbers(state.input.question)
@@ -134,12 +140,14 @@ struct CompletenessGate: GroundingGate {
         // ~2 hours… Support ticket SM-88213.")
         // (a line of no date of its own is dated by its file's name: the TOTAL row of "Invoice
         // register 2026 (Jan-Mar)" for "total invoiced jan-mar", the net pay of
-        // "EarningsStatement_0048213_2026-11-06" for "my net pay on the november statement")
+        // "EarningsStatement_0048213_2026-11-06" for "my net pay on the november statement"; and by
+        // its file's opening lines: the pool total of a report headed `Period: 03/01/2026 - 03/15/2026`
+        // for "total tips mar 1-15")
         let heads = live.flatMap { claim in
             zip(state.cited(claim), headings[claim] ?? []).map { evidence, heading in
                 let text = state.input.claims[claim].text
                 let undated = DayMonths.of(text).isEmpty && !TextSignals.hasDate(text)
-                return Self.datedHead(of: text, in: evidence.text) + (undated ? " " + evidence.title : "")
+                return Self.datedHead(of: text, in: evidence.text) + (undated ? " " + evidence.title + " " + evidence.lead : "")
                     + (DayMonths.of(heading).isEmpty ? "" : " " + heading)
             }
         }

@@ -77,9 +77,13 @@ public struct GroundingEvidence: Sendable, Equatable {
     /// The document's title: its file's name without the extension ("Ellie parents evening Y10 -
     /// notes"). A person names a file for whose or what it is: a row of that file is Ellie's.
     public var title: String
-    public init(text: String, documentID: Int64, similarity: Double? = nil, context: String = "", title: String = "") {
+    /// The document's opening lines (its title block: "Lough Mahon Celtic AFC · season 2025/26").
+    /// A number there is the whole file's, so it is near every line of it (gate H4).
+    public var lead: String
+    public init(text: String, documentID: Int64, similarity: Double? = nil, context: String = "", title: String = "",
+                lead: String = "") {
         self.text = text; self.documentID = documentID; self.similarity = similarity; self.context = context
-        self.title = title
+        self.title = title; self.lead = lead
     }
 }
 

@@ -335,6 +335,8 @@ enum Measure {
         let priced = rest.first.map(beVerbs.contains) == true && !rest.dropFirst().contains { $0.count > 4 && $0.hasSuffix("ed") }
         // (a refund, a late fee, interest or a rate is as often a share as a sum: "50%", "1.5% per month")
         guard words.isDisjoint(with: shareWords) else { return nil }
+        // (a pass mark is a score, whatever it is for: "the pass mark for the grant evaluation")
+        if zip(order, order.dropFirst()).contains(where: { $0 == "pass" && ["mark", "marks", "score"].contains($1) }) { return nil }
         return priced || !words.isDisjoint(with: moneyWords) ? .money : nil
     }
 
@@ -403,7 +405,9 @@ enum Measure {
             // pence ("50c per page", "20p")
             // (and to the cent with a decimal comma, "9 826,75" and "1.234,56"; a rand amount, "R320",
             // "R 9 826,75", not a tyre's "R16"; not days listed, "14,15 and 16 March")
-            return !words.isDisjoint(with: Self.currencyWords)
+            // (a "mark" is money after a number only: "(code is with Mark)" is a person)
+            return !words.subtracting(["mark", "marks"]).isDisjoint(with: Self.currencyWords)
+                || text.range(of: #"(?i)\d\s?(deutsche\s)?marks?\b"#, options: .regularExpression) != nil
                 || text.range(of: #"\b\d[\d,]*\.\d{2}\b|\b\d{1,3}[cp]\b"#, options: .regularExpression) != nil
                 || text.range(of: #"\b\d{1,3}([ .\u00A0]\d{3})*,\d{2}\b(?!,\d|\s*(and|or|&|to|-|–)\s*\d)"#, options: .regularExpression) != nil
                 || text.range(of: #"\bR\s?(\d{1,3}([ ,.\u00A0]\d{3})*[.,]\d{2}|\d{3,}|\d{1,3}([ ,.\u00A0]\d{3})+)\b"#,

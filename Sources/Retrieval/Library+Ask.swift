@@ -189,7 +189,8 @@ extension Library {
                 question: question,
                 evidence: sentences.map { GroundingEvidence(text: $0.chunk.text, documentID: $0.chunk.docId,
                                                             similarity: Double($0.chunk.cosine), context: $0.context,
-                                                            title: ExtractiveAnswerer.fileTitle($0.chunk.path)) },
+                                                            title: ExtractiveAnswerer.fileTitle($0.chunk.path),
+                                                            lead: pack.leads[$0.chunk.docId] ?? "") },
                 claims: sentences.enumerated().map { i, s in
                     GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true,
                                    whole: s.whole)

@@ -123,6 +123,21 @@ enum LibraryCatalog {
             """, [chunk, radius]) { $0.int64(0) }
     }
 
+    /// The opening lines of document `doc`: the first `leadLines` lines of its first chunk that hold
+    /// a letter or a digit, at most `leadCharacters` characters in all ("" without chunks).
+    static func lead(of doc: Int64, _ c: Connection) throws -> String {
+        let first = try c.rows("SELECT text FROM library_chunks WHERE doc_id = ? ORDER BY ordinal LIMIT 1", [doc]) { $0.text(0) }
+        guard let text = first.first else { return "" }
+        var lines: [Substring] = [], count = 0
+        for line in text.split(whereSeparator: { $0.isNewline }) where line.contains(where: { $0.isLetter || $0.isNumber }) {
+            guard lines.count < leadLines, count + line.count <= leadCharacters else { break }
+            lines.append(line)
+            count += line.count
+        }
+        return lines.joined(separator: "\n")
+    }
+    static let leadLines = 3, leadCharacters = 240
+
     /// The first and the last chunk of document `doc` (where a spreadsheet's row of totals and its
     /// latest rows are); none without chunks, one for a single chunk.
     static func endChunks(of doc: Int64, _ c: Connection) throws -> [Int64] {

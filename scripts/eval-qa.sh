@@ -162,6 +162,6 @@ floored personal_pdf executor:0.55:0.25:0.38:0.90 crafter:0.65:0.12:0.38:0.85 tr
 # printed with dotted leaders, a till's tip-pool report, an `.rtf` written by hand). Unseen
 # (MiniLM) 0.686 / 0.714 / 0.657 containment; after this stop's rules (MiniLM / hashing)
 # registrar 0.714 / 0.686, 0.057 / 0.114 answerable abstention, 0.56 / 0.56 near misses, hit@5
-# 0.943 / 0.914; locum 0.714 / 0.714, 0.057 / 0.114, 0.44 / 0.44, 0.914 / 0.914; brewer 0.686 /
+# 0.943 / 0.914; locum 0.743 / 0.743, 0.057 / 0.114, 0.44 / 0.44, 0.943 / 0.943; brewer 0.686 /
 # 0.629, 0.086 / 0.143, 0.44 / 0.44, 1.000 / 1.000: floors below both.
 floored personal_pdf registrar:0.60:0.17:0.45:0.88 locum:0.62:0.17:0.38:0.88 brewer:0.57:0.20:0.38:0.93

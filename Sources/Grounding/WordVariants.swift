@@ -19,7 +19,7 @@ public enum WordVariants {
     /// Words a person's files shorten ("booking ref", "appt", "Tel", "BRAMBLE PET INS") → their
     /// short forms. Only forms that are no other common word: not "no" (number), "min" (minute).
     static let shortenings: [String: [String]] = [
-        "reference": ["ref"], "appointment": ["appt"], "registration": ["reg"], "telephone": ["tel"],
+        "reference": ["ref"], "appointment": ["appt"], "registration": ["reg", "rego"], "telephone": ["tel"],
         "mobile": ["mob"], "department": ["dept"], "account": ["acct"], "information": ["info"],
         "quantity": ["qty"], "amount": ["amt"], "approximately": ["approx"], "doctor": ["dr"],
         "road": ["rd"], "avenue": ["ave"], "minutes": ["mins"], "hours": ["hrs"],
@@ -62,6 +62,8 @@ public enum WordVariants {
         "owe": ["balance", "outstanding", "remaining", "responsibility"], "owed": ["balance", "outstanding", "remaining"],
         "register": ["registration"], "registered": ["registration"], "pay": ["payment"],
         "end": ["maturity", "expiry"], "ends": ["maturity", "expiry"], "start": ["commencement"],
+        // "when does the car lease finish": `your finance lease is due to mature on 14 August 2026`
+        "finish": ["end", "mature", "maturity", "expiry"], "finishes": ["ends", "mature", "maturity", "expiry"],
         "starts": ["commencement"], "begin": ["start", "commencement"], "begins": ["start", "commencement"],
     ]
     static let nounsOfVerbs = bothWays(verbNouns)

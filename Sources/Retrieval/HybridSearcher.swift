@@ -173,7 +173,7 @@ struct HybridSearcher {
         var pack = EvidencePack(question: question, chunks: ordered, droppedChunkIds: dropped, tokensUsed: used, trace: trace,
                                 terms: terms)
         pack.queryVector = query
-        for doc in Set(ordered.map(\.docId)) { pack.leads[doc] = try LibraryCatalog.lead(of: doc, c) }
+        pack.leads = try LibraryCatalog.leads(of: Set(ordered.map(\.docId)), c)
         return pack
     }
 

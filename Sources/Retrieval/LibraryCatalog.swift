@@ -123,11 +123,19 @@ enum LibraryCatalog {
             """, [chunk, radius]) { $0.int64(0) }
     }
 
-    /// The opening lines of document `doc`: the first `leadLines` lines of its first chunk that hold
-    /// a letter or a digit, at most `leadCharacters` characters in all ("" without chunks).
-    static func lead(of doc: Int64, _ c: Connection) throws -> String {
-        let first = try c.rows("SELECT text FROM library_chunks WHERE doc_id = ? ORDER BY ordinal LIMIT 1", [doc]) { $0.text(0) }
-        guard let text = first.first else { return "" }
+    /// The opening lines of each of `docs`: the first `leadLines` lines of its first chunk that
+    /// hold a letter or a digit, at most `leadCharacters` characters in all; one statement for all
+    /// of them (a document without chunks has none).
+    static func leads(of docs: Set<Int64>, _ c: Connection) throws -> [Int64: String] {
+        guard !docs.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: docs.count).joined(separator: ",")
+        let firsts = try c.rows("SELECT doc_id, substr(text, 1, 2000) FROM library_chunks WHERE ordinal = 0 AND doc_id IN (\(marks))",
+                                docs.sorted()) { ($0.int64(0), $0.text(1)) }
+        return Dictionary(firsts.map { ($0, lead($1)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The opening lines of a document whose first chunk is `text`.
+    static func lead(_ text: String) -> String {
         var lines: [Substring] = [], count = 0
         for line in text.split(whereSeparator: { $0.isNewline }) where line.contains(where: { $0.isLetter || $0.isNumber }) {
             guard lines.count < leadLines, count + line.count <= leadCharacters else { break }

@@ -368,8 +368,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(WordVariants.variants(of: "married", capitalised: false).isSuperset(of: ["marriage", "wedding"]))
         // (and what other languages write for it, `ForeignLabels`)
         #expect(WordVariants.variants(of: "expiry", capitalised: false).subtracting(ForeignLabels.forms(of: "expiry"))
-                == ["expire", "expires", "end", "ends"])
-        #expect(WordVariants.variants(of: "maturity", capitalised: false) == ["end", "ends"])
+                == ["expire", "expires", "end", "ends", "finish", "finishes"])
+        #expect(WordVariants.variants(of: "maturity", capitalised: false) == ["end", "ends", "finish", "finishes"])
+        // "when does the car lease finish": `due to mature`
+        #expect(WordVariants.variants(of: "finish", capitalised: false).isSuperset(of: ["end", "mature", "expiry"]))
         #expect(!WordVariants.variants(of: "borne", capitalised: false).contains("bear"))
         // a shortening's full form, when it has one
         #expect(WordVariants.fullForm("temp") == "temperature" && WordVariants.fullForm("appt") == "appointment")

@@ -25,12 +25,14 @@ import Testing
         _ = try t.write("TipPool_0301-0315_2026.txt", Self.report(period: "03/01/2026 - 03/15/2026", total: "$4,862.40"))
         try t.library.enqueue(paths: [t.docs])
         #expect(try t.library.processQueue().indexed == 1)
-        let lead = try t.library.store.database().read { c in
+        let leads = try t.library.store.database().read { c in
             let doc = try c.rows("SELECT id FROM library_documents") { $0.int64(0) }.first!
-            return try LibraryCatalog.lead(of: doc, c)
+            return (try LibraryCatalog.leads(of: [doc, 999], c), doc)
         }
-        #expect(lead == "FOXGLOVE & RAIL BREWING - TAPROOM\nTIP POOL DISTRIBUTION REPORT\nPeriod: 03/01/2026 - 03/15/2026")
-        #expect(try t.library.store.database().read { try LibraryCatalog.lead(of: 999, $0) } == "")
+        #expect(leads.0 == [leads.1: "FOXGLOVE & RAIL BREWING - TAPROOM\nTIP POOL DISTRIBUTION REPORT\nPeriod: 03/01/2026 - 03/15/2026"])
+        // lines that say nothing are passed over; three lines at most, 240 characters in all
+        #expect(LibraryCatalog.lead("-----\n\nOne\n====\nTwo\nThree\nFour") == "One\nTwo\nThree")
+        #expect(LibraryCatalog.lead(String(repeating: "x", count: 300) + "\nShort") == "")
     }
 
     @Test func aTotalAtTheFootOfAReportAnswersForThePeriodItsHeaderStates() throws {

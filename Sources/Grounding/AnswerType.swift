@@ -141,18 +141,14 @@ extension AnswerType {
     /// `+353 87 555 0142`) and email addresses blanked. A group is two to five digits, and a
     /// run of them may not touch a word, a comma, a point or a slash — stricter than
     /// `phonePattern`'s free run of digits, spaces, brackets and dashes, so a count's figures stay.
+    /// (A date written with dashes stays, for `withoutDays` to weigh.)
     static func withoutContacts(_ text: String) -> String {
-        let plain = text.replacingOccurrences(of: emailPattern, with: " ", options: .regularExpression)
-        var out = "", rest = plain[...]
-        while let range = rest.range(of: groupedDigits, options: .regularExpression) {
-            let phone = rest[range].filter(\.isNumber).count >= 7 || rest[range].hasPrefix("+")
-            out += rest[..<range.lowerBound] + (phone ? " " : rest[range])
-            rest = rest[range.upperBound...]
-        }
-        return out + rest
+        withoutPhones(text.replacingOccurrences(of: emailPattern, with: " ", options: .regularExpression))
     }
-    /// `text` without its phone numbers (`withoutContacts`'s groups of seven digits or more), but
-    /// with its dates written with dashes (`2026-03-17`, `17-03-2026`), which are no numbers to ring.
+
+    /// `text` without its phone numbers (groups as `withoutContacts` reads them, seven digits or
+    /// more), but with its dates written with dashes (`2026-03-17`, `17-03-2026`, in brackets too),
+    /// which are no numbers to ring.
     static func withoutPhones(_ text: String) -> String {
         guard text.contains(where: \.isNumber) else { return text }
         var out = "", rest = text[...]

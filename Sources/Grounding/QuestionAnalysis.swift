@@ -366,7 +366,7 @@ enum Measure {
                                           // "balance due for the respite", "how much gst was on the invoice"
                                           "balance", "vat", "gst", "hst", "excess"]
     static let currencyWords: Set<String> = ["pound", "pounds", "pence", "dollar", "dollars", "cent", "cents", "euro", "euros",
-                                             "yen", "yuan", "franc", "francs", "mark", "marks", "rupee", "rupees", "lira",
+                                             "yen", "yuan", "franc", "francs", "rupee", "rupees", "lira",
                                              "peso", "pesos", "krona", "kronor", "guineas", "shillings", "gbp", "usd", "eur",
                                              // rupees as bills write them: "Rs. 500/-", "INR 2,340"
                                              "rs", "inr",
@@ -406,7 +406,7 @@ enum Measure {
             // (and to the cent with a decimal comma, "9 826,75" and "1.234,56"; a rand amount, "R320",
             // "R 9 826,75", not a tyre's "R16"; not days listed, "14,15 and 16 March")
             // (a "mark" is money after a number only: "(code is with Mark)" is a person)
-            return !words.subtracting(["mark", "marks"]).isDisjoint(with: Self.currencyWords)
+            return !words.isDisjoint(with: Self.currencyWords)
                 || text.range(of: #"(?i)\d\s?(deutsche\s)?marks?\b"#, options: .regularExpression) != nil
                 || text.range(of: #"\b\d[\d,]*\.\d{2}\b|\b\d{1,3}[cp]\b"#, options: .regularExpression) != nil
                 || text.range(of: #"\b\d{1,3}([ .\u00A0]\d{3})*,\d{2}\b(?!,\d|\s*(and|or|&|to|-|–)\s*\d)"#, options: .regularExpression) != nil

@@ -45,7 +45,8 @@ extension AnswerType {
             // "what time…" asks for a clock time: a date or a price of 465 does not answer it
             if Self.asksClockTime(TextSignals.words(question)) { return TextSignals.hasClockTime(text) }
             // (a phone number's groups are no years: `Yakima, WA 98903 · 509-555-0102` dates nothing)
-            let dated = TextSignals.withoutAmounts(TextSignals.withoutCodes(Self.withoutPhones(text)))
+            // (nor a notice of copyright: `© 2026 Safe Hands First Aid Training Ltd` is no day)
+            let dated = TextSignals.withoutAmounts(TextSignals.withoutCodes(Self.withoutPhones(Self.withoutCopyright(text))))
             let fresh = TextSignals.words(dated).filter { !asked.contains($0) }.joined(separator: " ")
             return TextSignals.hasDate(fresh) || TextSignals.hasDate(Self.freshNumbers(dated, asked))
                 || TextSignals.hasClockTime(text)
@@ -63,8 +64,10 @@ extension AnswerType {
             guard let units = Measure.asked(by: asked, in: TextSignals.words(question)) else { return true }
             return units.isMentioned(in: text)
         case .entity:
-            // A name, or a party named by its role ("The tenant pays the council tax").
-            if Self.namesAnother(text, asked) { return true }
+            // A name, or a party named by its role ("The tenant pays the council tax"). A name
+            // may open a line ("Ruth says knock the cells back"); a reference's letters are none
+            // (`WO-2026-0187`).
+            if Self.namesAnother(TextSignals.withoutCodes(text), asked) { return true }
             return !Set(TextSignals.words(text)).subtracting(asked).isDisjoint(with: Self.roleWords)
         case .place:
             // A named place, or a spot described ("under the blue pot by the back door").
@@ -77,7 +80,7 @@ extension AnswerType {
             // a date written with dashes ("2026-03-07", "07-03-2026") is none, nor a serial or a
             // code whose digits letters touch ("RL2-24-0458", "SR-2026-118734X")
             // (nor a timestamp, "2026-03-16T08:12:44-04:00")
-            let undated = text.replacingOccurrences(of: #"\b(\d{4}-\d{1,2}-\d{1,2}(T[\d:.+-]+)?|\d{1,2}-\d{1,2}-\d{2,4})\b"#,
+            let undated = text.replacingOccurrences(of: #"\b(?:"# + Self.dashedDate + #")(T[\d:.+-]+)?\b"#,
                                                     with: " ", options: .regularExpression)
             var rest = undated[...]
             while let range = rest.range(of: Self.phonePattern, options: .regularExpression) {
@@ -122,12 +125,15 @@ extension AnswerType {
 
     /// Whether `text` holds a capitalised word the question does not (by stem: "Owen's" is the
     /// question's "owens", so `title: Owen's 8th birthday party` names no place for "where is
-    /// owens birthday party").
+    /// owens birthday party"). A month or a weekday names no one and nowhere (`Leo's birthday 21
+    /// Jan`).
     /// `inSentence`: a word that opens a sentence or a list item counts only as the first of a
     /// name of two words or more ("Brook Lane is shut", not "Logbook summary").
     static func namesAnother(_ text: String, _ asked: Set<String>, inSentence: Bool = false) -> Bool {
         let stems = Set(asked.map(TextSignals.stem))
-        func another(_ word: String) -> Bool { !asked.contains(word) && !stems.contains(TextSignals.stem(word)) }
+        func another(_ word: String) -> Bool {
+            !asked.contains(word) && !stems.contains(TextSignals.stem(word)) && !calendarWords.contains(word)
+        }
         guard inSentence else { return TextSignals.capitalised(text).contains(where: another) }
         let words = TextSignals.casedWords(text)
         func isCapital(_ i: Int) -> Bool { i < words.count && words[i].word.unicodeScalars.first?.properties.isUppercase == true }
@@ -136,6 +142,9 @@ extension AnswerType {
                 && another(LatinFolding.key(words[i].word))
         }
     }
+
+    /// Months and weekdays, and their abbreviations.
+    static let calendarWords = Set(DayMonths.months.keys).union(WordVariants.calendar.keys)
 
     /// `text` with its phone numbers (seven digits or more in groups: `0113 496 0907`,
     /// `+353 87 555 0142`) and email addresses blanked. A group is two to five digits, and a
@@ -154,12 +163,22 @@ extension AnswerType {
         var out = "", rest = text[...]
         while let range = rest.range(of: groupedDigits, options: .regularExpression) {
             let found = rest[range]
-            let dashedDate = found.trimmingCharacters(in: CharacterSet(charactersIn: "()")).range(of: #"^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4})$"#, options: .regularExpression) != nil
-            let phone = !dashedDate && (found.filter(\.isNumber).count >= 7 || found.hasPrefix("+"))
+            let isDate = found.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
+                .range(of: "^(?:" + dashedDate + ")$", options: .regularExpression) != nil
+            let phone = !isDate && (found.filter(\.isNumber).count >= 7 || found.hasPrefix("+"))
             out += rest[..<range.lowerBound] + (phone ? " " : found)
             rest = rest[range.upperBound...]
         }
         return out + rest
+    }
+
+    /// `text` without its notices of copyright and their years (`© 2026`, `(c) 2019–2026`,
+    /// `Copyright 2025`).
+    static func withoutCopyright(_ text: String) -> String {
+        guard text.contains("©") || text.range(of: "(c)", options: .caseInsensitive) != nil
+                || text.range(of: "copyright", options: .caseInsensitive) != nil else { return text }
+        return text.replacingOccurrences(of: #"(©|\([cC]\)|\b[Cc]opyright\b)\s*(©\s*)?\d{4}(\s*[-–]\s*\d{4})?"#, with: " ",
+                                         options: .regularExpression)
     }
 
     /// Whether `word` (as `TextSignals.words` writes it) is a name whose letters lead its digits
@@ -178,11 +197,16 @@ extension AnswerType {
         guard text.contains(where: \.isNumber) else { return text }
         return text.replacingOccurrences(of: dayPattern, with: " ", options: [.regularExpression, .caseInsensitive])
     }
-    static let dayPattern = #"(?<![\w/.-])(\d{1,2}[/.-]\d{1,2}[/.-](\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\w/.-])"#
-        + #"|\b\d{1,2} (january|february|march|april|may|june|july|august|september|october|november|december) \d{4}\b"#
-        // (and a day without its year, "paid on 2 March", "March 2nd"; not "12 may attend")
-        + #"|\b\d{1,2}(st|nd|rd|th)? (of )?(january|february|march|april|june|july|august|september|october|november|december)\b"#
-        + #"|\b(jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sept?|september|oct|october|nov|november|dec|december)\.? \d{1,2}(st|nd|rd|th)?\b(?!\d)"#
+    static let dayPattern: String = {
+        let names = DayMonths.monthNames, abbreviated = DayMonths.months.keys.sorted()
+        return #"(?<![\w/.-])(\d{1,2}[/.-]\d{1,2}[/.-](\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\w/.-])"#
+            + #"|\b\d{1,2} ("# + names.joined(separator: "|") + #") \d{4}\b"#
+            // (and a day without its year, "paid on 2 March", "March 2nd"; not "12 may attend")
+            + #"|\b\d{1,2}(st|nd|rd|th)? (of )?("# + names.filter { $0 != "may" }.joined(separator: "|") + #")\b"#
+            + #"|\b("# + abbreviated.joined(separator: "|") + #")\.? \d{1,2}(st|nd|rd|th)?\b(?!\d)"#
+    }()
+    /// A date written with dashes: `2026-03-17`, `17-03-2026`.
+    static let dashedDate = #"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4}"#
     static let groupedDigits = #"(?<![\w.,/-])\+?\(?\d{2,5}\)?(?:[ -]\(?\d{2,5}\)?){2,4}(?![\w.,/-])"#
 
     /// An email address: `dean@marshtiling.co.uk`.

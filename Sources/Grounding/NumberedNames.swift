@@ -30,7 +30,9 @@ public enum NumberedNames {
     /// Words a person's files number things by, for a question typed in lower case.
     static let labelWords: Set<String> = ["hive", "flat", "room", "unit", "draw", "stage", "phase", "week", "grade", "pitch",
                                           "stall", "plot", "bed", "table", "court", "gate", "platform", "terminal", "lot",
-                                          "block", "blk", "apartment", "apt", "appointment", "session", "lesson", "round"]
+                                          "block", "blk", "apartment", "apt", "appointment", "session", "lesson", "round",
+                                          "car", "bus", "route", "zone", "level", "floor", "group", "class", "section",
+                                          "step", "leg", "day", "heat"]
 
     /// Whether `text` names one of `asked` only with other numbers: its word followed by a
     /// number, never the one asked.

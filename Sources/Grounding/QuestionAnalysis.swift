@@ -166,8 +166,11 @@ public struct QuestionAnalysis: Sendable, Equatable {
            w.dropFirst(n + 2).prefix(4).contains(where: { ringWords.contains($0) || placesToRing.contains($0) }) {
             return .phone
         }
-        // "ganesh pawar cab driver number", "the plumber's number": a person one rings
-        if let n = w.firstIndex(of: "number"), n > 0, ringWords.contains(w[n - 1] == "s" && n > 1 ? w[n - 2] : w[n - 1]) {
+        // "ganesh pawar cab driver number", "the plumber's number", "isla's grandma number",
+        // "mums number": a person one rings
+        if let n = w.firstIndex(of: "number"), n > 0, case let whose = w[n - 1] == "s" && n > 1 ? w[n - 2] : w[n - 1],
+           ringWords.contains(whose) || TextSignals.kinshipWords.contains(whose)
+            || whose.hasSuffix("s") && TextSignals.kinshipWords.contains(String(whose.dropLast())) {
             return .phone
         }
         // "ganesh's number", "whats my sister's number": a person's number, the one you ring (not

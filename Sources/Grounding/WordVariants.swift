@@ -59,7 +59,11 @@ public enum WordVariants {
         "deliver": ["delivery"], "delivered": ["delivery"], "insure": ["insurance"], "insured": ["insurance"],
         // "how much do I still owe on the holiday": `Balance remaining £888.00`; "what do I owe for
         // the visit": `Total patient responsibility $49.81`
-        "owe": ["balance", "outstanding", "remaining", "responsibility"], "owed": ["balance", "outstanding", "remaining"],
+        // (and "how much does unit 402 owe": an arrears report's `Balance`, under `Total arrears`)
+        "owe": ["balance", "outstanding", "remaining", "responsibility", "arrears"],
+        "owed": ["balance", "outstanding", "remaining", "arrears"],
+        // "when will the council decide on my licence": `Target decision date 27 March 2026`
+        "decide": ["decision"], "decides": ["decision"],
         "register": ["registration"], "registered": ["registration"], "pay": ["payment"],
         "end": ["maturity", "expiry"], "ends": ["maturity", "expiry"], "start": ["commencement"],
         // "when does the car lease finish": `your finance lease is due to mature on 14 August 2026`

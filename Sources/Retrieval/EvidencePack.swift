@@ -64,9 +64,6 @@ public struct EvidencePack: Sendable {
     public internal(set) var pdfTexts: PDFTextCache?
     /// The question's embedding, as the search computed it (nil for packs built otherwise).
     var queryVector: [Float]?
-    /// Each packed document's opening lines (`LibraryCatalog.leads`), by document id: the title
-    /// block that says what the whole file is of ("season 2025/26", "Period: 03/01/2026 - 03/15/2026").
-    var leads: [Int64: String] = [:]
 
     /// The verified citation of text bytes `range` of `chunk`, or nil when the range maps to no
     /// source or the file no longer holds those bytes.

@@ -173,7 +173,6 @@ struct HybridSearcher {
         var pack = EvidencePack(question: question, chunks: ordered, droppedChunkIds: dropped, tokensUsed: used, trace: trace,
                                 terms: terms)
         pack.queryVector = query
-        pack.leads = try LibraryCatalog.leads(of: Set(ordered.map(\.docId)), c)
         return pack
     }
 

@@ -181,16 +181,27 @@ extension Library {
         }
         let pipeline = GroundingPipeline(configuration: grounding)
         let idf = Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max)
+        // The opening lines of the files the claims cite (gate H's title block), read once per
+        // file when the gates first judge one of its lines. A failed read leaves them empty: the
+        // gates then date and place a line by itself and its file's name alone.
+        var leads: [Int64: String] = [:]
+        func readLeads(of sentences: [ScoredSentence]) {
+            let missing = Set(sentences.map(\.chunk.docId)).subtracting(leads.keys)
+            guard !missing.isEmpty else { return }
+            let read = (try? store.database().read { try LibraryCatalog.leads(of: missing, $0) }) ?? [:]
+            for doc in missing { leads[doc] = read[doc] ?? "" }
+        }
         /// The gates over `sentences` as the claims, each citing its own evidence.
         func ground(_ sentences: [ScoredSentence]) -> (outcome: GroundingOutcome, citations: [Int?]) {
             citations.removeAll()
+            readLeads(of: sentences)
             let claimCitations = sentences.map(cite)
             let input = GroundingInput(
                 question: question,
                 evidence: sentences.map { GroundingEvidence(text: $0.chunk.text, documentID: $0.chunk.docId,
                                                             similarity: Double($0.chunk.cosine), context: $0.context,
                                                             title: ExtractiveAnswerer.fileTitle($0.chunk.path),
-                                                            lead: pack.leads[$0.chunk.docId] ?? "") },
+                                                            lead: leads[$0.chunk.docId] ?? "") },
                 claims: sentences.enumerated().map { i, s in
                     GroundingClaim(text: s.text, citations: [i], quotesVerified: claimCitations[i] != nil, verbatim: true,
                                    whole: s.whole)

@@ -83,7 +83,6 @@ extension EvidencePack {
                                   tokensUsed: tokensUsed + fresh.reduce(0) { $0 + $1.tokenCount }, trace: trace, terms: terms)
         merged.pdfTexts = pdfTexts ?? other.pdfTexts
         merged.queryVector = queryVector
-        merged.leads = leads.merging(other.leads) { mine, _ in mine }
         return merged
     }
 }

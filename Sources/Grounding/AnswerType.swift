@@ -173,12 +173,12 @@ extension AnswerType {
     }
 
     /// `text` without its notices of copyright and their years (`© 2026`, `(c) 2019–2026`,
-    /// `Copyright 2025`).
+    /// `Copyright 2025`, and as a saved page writes the sign, `&copy; 2026`).
     static func withoutCopyright(_ text: String) -> String {
-        guard text.contains("©") || text.range(of: "(c)", options: .caseInsensitive) != nil
-                || text.range(of: "copyright", options: .caseInsensitive) != nil else { return text }
-        return text.replacingOccurrences(of: #"(©|\([cC]\)|\b[Cc]opyright\b)\s*(©\s*)?\d{4}(\s*[-–]\s*\d{4})?"#, with: " ",
-                                         options: .regularExpression)
+        guard text.contains("©") || text.range(of: #"\(c\)|&copy;|&#169;|copyright"#, options: [.regularExpression, .caseInsensitive]) != nil
+        else { return text }
+        return text.replacingOccurrences(of: #"(©|&copy;|&#169;|\([cC]\)|\b[Cc]opyright\b)\s*(©\s*|&copy;\s*)?\d{4}(\s*[-–]\s*\d{4})?"#,
+                                         with: " ", options: .regularExpression)
     }
 
     /// Whether `word` (as `TextSignals.words` writes it) is a name whose letters lead its digits

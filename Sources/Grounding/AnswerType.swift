@@ -177,8 +177,8 @@ extension AnswerType {
     static func withoutCopyright(_ text: String) -> String {
         guard text.contains("©") || text.range(of: #"\(c\)|&copy;|&#169;|copyright"#, options: [.regularExpression, .caseInsensitive]) != nil
         else { return text }
-        return text.replacingOccurrences(of: #"(©|&copy;|&#169;|\([cC]\)|\b[Cc]opyright\b)\s*(©\s*|&copy;\s*)?\d{4}(\s*[-–]\s*\d{4})?"#,
-                                         with: " ", options: .regularExpression)
+        return text.replacingOccurrences(of: #"(©|&copy;|&#169;|\(c\)|\bcopyright\b)\s*(©\s*|&copy;\s*)?\d{4}(\s*[-–]\s*\d{4})?"#,
+                                         with: " ", options: [.regularExpression, .caseInsensitive])
     }
 
     /// Whether `word` (as `TextSignals.words` writes it) is a name whose letters lead its digits

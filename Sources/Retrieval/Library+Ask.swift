@@ -183,7 +183,7 @@ extension Library {
         let idf = Dictionary(terms.terms.filter { $0.df > 0 }.map { ($0.word, $0.idf) }, uniquingKeysWith: max)
         // The opening lines of the files the claims cite (gate H's title block), read once per
         // file when the gates first judge one of its lines. A failed read leaves them empty: the
-        // gates then date and place a line by itself and its file's name alone.
+        // gates then read a line's numbers and months in it and its file's name alone.
         var leads: [Int64: String] = [:]
         func readLeads(of sentences: [ScoredSentence]) {
             let missing = Set(sentences.map(\.chunk.docId)).subtracting(leads.keys)

@@ -27,6 +27,7 @@ import Testing
         #expect(!AnswerType.time.isSatisfied(by: "© 2026 Safe Hands First Aid Training Ltd · bookings@safehandsfirstaid.example", question: q))
         #expect(!AnswerType.time.isSatisfied(by: "Copyright 2019–2026 Safe Hands Ltd. All rights reserved.", question: q))
         #expect(!AnswerType.time.isSatisfied(by: "(c) 2025 Licensing Online", question: q))
+        #expect(!AnswerType.time.isSatisfied(by: "COPYRIGHT 2024 SAFE HANDS LTD", question: q))
         // (a saved page's text keeps its entities)
         #expect(!AnswerType.time.isSatisfied(by: "&copy; 2026 Safe Hands First Aid Training Ltd &middot; bookings@safehandsfirstaid.example", question: q))
         #expect(AnswerType.time.isSatisfied(by: "Valid until 28 March 2028 (© 2026 Safe Hands)", question: q))

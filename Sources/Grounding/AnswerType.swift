@@ -37,7 +37,10 @@ extension AnswerType {
     }
 
     /// True when `text` holds something of this type that `question` does not already contain.
+    /// `text` is read as a reader sees it: a saved page's character references decoded.
     public func isSatisfied(by text: String, question: String) -> Bool {
+        guard self != .open else { return true }
+        let text = HTMLEntities.decode(text)
         let asked = Set(TextSignals.words(question))
         switch self {
         case .open: return true
@@ -90,8 +93,7 @@ extension AnswerType {
             return false
         case .identifier:
             // as written, between white space: "2,500.00" is one amount, not "2", "500" and "00"
-            // (an HTML page's character references are not its words: `Rate (&#8377;)`,
-            // `reference:&nbsp;K8XW3QM`)
+            // (a character reference left undecoded is no word)
             let plain = text.replacingOccurrences(of: #"&#?[0-9A-Za-z]+;"#, with: " ", options: .regularExpression)
             // (a number to ring is no reference: "call 1-800-555-0119 and have your account number ready")
             let tokens = plain.split(whereSeparator: \.isWhitespace).map { String($0).trimmingCharacters(in: Self.edgePunctuation) }
@@ -132,7 +134,7 @@ extension AnswerType {
     static func namesAnother(_ text: String, _ asked: Set<String>, inSentence: Bool = false) -> Bool {
         let stems = Set(asked.map(TextSignals.stem))
         func another(_ word: String) -> Bool {
-            !asked.contains(word) && !stems.contains(TextSignals.stem(word)) && !calendarWords.contains(word)
+            !asked.contains(word) && !stems.contains(TextSignals.stem(word)) && !TextSignals.calendarWords.contains(word)
         }
         guard inSentence else { return TextSignals.capitalised(text).contains(where: another) }
         let words = TextSignals.casedWords(text)
@@ -142,9 +144,6 @@ extension AnswerType {
                 && another(LatinFolding.key(words[i].word))
         }
     }
-
-    /// Months and weekdays, and their abbreviations.
-    static let calendarWords = Set(DayMonths.months.keys).union(WordVariants.calendar.keys)
 
     /// `text` with its phone numbers (seven digits or more in groups: `0113 496 0907`,
     /// `+353 87 555 0142`) and email addresses blanked. A group is two to five digits, and a
@@ -173,11 +172,11 @@ extension AnswerType {
     }
 
     /// `text` without its notices of copyright and their years (`© 2026`, `(c) 2019–2026`,
-    /// `Copyright 2025`, and as a saved page writes the sign, `&copy; 2026`).
+    /// `Copyright © 2025`).
     static func withoutCopyright(_ text: String) -> String {
-        guard text.contains("©") || text.range(of: #"\(c\)|&copy;|&#169;|copyright"#, options: [.regularExpression, .caseInsensitive]) != nil
+        guard text.contains("©") || text.range(of: #"\(c\)|copyright"#, options: [.regularExpression, .caseInsensitive]) != nil
         else { return text }
-        return text.replacingOccurrences(of: #"(©|&copy;|&#169;|\(c\)|\bcopyright\b)\s*(©\s*|&copy;\s*)?\d{4}(\s*[-–]\s*\d{4})?"#,
+        return text.replacingOccurrences(of: #"(©|\(c\)|\bcopyright\b)\s*(©\s*)?\d{4}(\s*[-–]\s*\d{4})?"#,
                                          with: " ", options: [.regularExpression, .caseInsensitive])
     }
 
@@ -224,7 +223,9 @@ extension AnswerType {
         guard token.count >= 3, token.contains(where: \.isNumber) else { return false }
         let patterns = [#"^[£$€₹¥]"#, #"^-?\d{1,3}(,\d{3})+(\.\d+)?$"#, #"^-?\d+\.\d+$"#,
                         #"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$"#, #"^(19|20)\d\d$"#, #"^\d{1,2}[:.]\d{2}"#, #"%$"#,
-                        #"^\d+(st|nd|rd|th|am|pm|k|kg|g|ml|l|km|m|cm|mm|mg|h|hrs?|mins?|s)$"#]
+                        #"^\d+(st|nd|rd|th|am|pm|k|kg|g|ml|l|km|m|cm|mm|mg|h|hrs?|mins?|s)$"#,
+                        // a range, as typesetting writes one: "aged 23–75", "pages 12—14"
+                        #"^\d+(\.\d+)?[–—]\d+(\.\d+)?$"#]
         return !patterns.contains { token.range(of: $0, options: [.regularExpression, .caseInsensitive]) != nil }
     }
 

@@ -40,7 +40,7 @@ struct CompletenessGate: GroundingGate {
         // write: "Baba's eye operation" and the estimate made out to Mr Vasant Deshpande)
         let questionNames = TextSignals.names(state.input.question)
             .union(TextSignals.namesByCasing(state.input.question, in: state.input.evidence.map(\.text)))
-            .subtracting(TextSignals.monthNames).subtracting(TextSignals.weekdays).subtracting(DayMonths.holidayWords)
+            .subtracting(TextSignals.calendarWords).subtracting(DayMonths.holidayWords)
             .subtracting(TextSignals.kinshipWords)
         let names = analysis.salientWords.indices.filter { i in
             questionNames.contains(analysis.salientWords[i]) && state.input.idf[analysis.salientWords[i]] != nil
@@ -102,9 +102,12 @@ struct CompletenessGate: GroundingGate {
         // (and the opening lines of the claim's file: "total players registered 2025/26" is the
         // Total row of a report whose title block says "season 2025/26")
         let leads = live.flatMap { state.cited($0).map(\.lead) }.joined(separator: " ")
-        // (a day or a month written with its zero is that number: "mar 1-15" and `03/01/2026 - 03/15/2026`)
+        // (a number written with leading zeros is that number: "mar 1-15" and `03/01/2026 -
+        // 03/15/2026`, "unit 402" and `Unit 0402`)
         let nearNumbers = Set(TextSignals.numbersWithWords(near + " " + leads).flatMap { n in
-            [n] + n.split(separator: ".").map(String.init) + (n.count == 2 && n.first == "0" && n != "00" ? [String(n.dropFirst())] : [])
+            let unpadded = n.drop { $0 == "0" }
+            return [n] + n.split(separator: ".").map(String.init)
+                + (unpadded.count < n.count && unpadded.first?.isNumber == true ? [String(unpadded)] : [])
         })
         // A number that is part of a name ("Super Bowl 50") names the topic, not a quantity the
         // answer repeats: the passage the claim cites (its heading included) is near enough.

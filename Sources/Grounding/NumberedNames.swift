@@ -20,7 +20,7 @@ public enum NumberedNames {
             let lower = previous.word.lowercased()
             guard previous.word.first?.isLetter == true, previous.word.first?.isUppercase == true || typedLower && labelWords.contains(lower),
                   !QuestionAnalysis.stopWords.contains(lower), !QuestionAnalysis.questionWords.contains(lower),
-                  !TextSignals.monthNames.contains(lower), !TextSignals.weekdays.contains(lower),
+                  !TextSignals.calendarWords.contains(lower),
                   let number = value(word.word) else { continue }
             out.append(Name(word: lower, number: number))
         }

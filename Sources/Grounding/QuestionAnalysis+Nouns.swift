@@ -72,7 +72,7 @@ extension QuestionAnalysis {
         let w = TextSignals.words(question)
         return zip(w, w.dropFirst()).compactMap { noun, number in
             guard number.first?.isNumber == true, noun.first?.isLetter == true, !stopWords.contains(noun),
-                  !TextSignals.monthNames.contains(noun), !TextSignals.weekdays.contains(noun), typeNouns[noun] == nil
+                  !TextSignals.calendarWords.contains(noun), typeNouns[noun] == nil
             else { return nil }
             return (noun, number)
         }

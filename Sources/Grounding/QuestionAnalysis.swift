@@ -209,9 +209,14 @@ public struct QuestionAnalysis: Sendable, Equatable {
                 if w[i] != "in", let type = nounPhraseType(w, after: i) { return type }
                 // "what did I spend at Topps", "what do we owe the dentist": an amount of money
                 // ("what do te aro physio charge if i cancel late": a name of three words before it)
+                // ("what did the tractor repair come to": a sum; "what did the house appraise for")
                 if w[i] == "what", ["did", "do", "does", "will", "would"].contains(at(i + 1)),
-                   w.dropFirst(i + 2).prefix(5).prefix(while: { !["about", "with", "for", "say", "said", "tell", "told"].contains($0) })
-                    .contains(where: Self.payingVerbs.contains) { return .quantity }
+                   case let clause = w.dropFirst(i + 2).prefix(8).prefix(while: { !["about", "with", "for", "say", "said", "tell", "told"].contains($0) }),
+                   clause.prefix(5).contains(where: Self.payingVerbs.contains) || zip(clause, clause.dropFirst()).contains(where: { $0 == ("come", "to") }) {
+                    return .quantity
+                }
+                // "what's the most i can get from the grant": an amount (not "the most popular dish")
+                if w[i] == "what", case let phrase = nounPhrase(w, after: i), phrase == ["most"] || phrase == ["least"] { return .quantity }
                 // "what's mei's share of the power bill", "what will my monthly hoa dues be": an amount
                 if w[i] == "what", amountNamed(nounPhrase(w, after: ["will", "would"].contains(at(i + 1)) ? i + 1 : i)) {
                     return .quantity
@@ -279,7 +284,8 @@ public struct QuestionAnalysis: Sendable, Equatable {
                                            "maximum", "min", "minimum", "limit", "deductible", "excess", "dues",
                                            "takings", "fee", "fees", "charge", "charges", "charging", "grant",
                                            "allowance", "premium", "rent", "salary", "wage", "wages", "budget", "fare",
-                                           "deposit", "refund", "quote", "price", "cost", "costs", "bill",
+                                           "deposit", "refund", "quote", "price", "cost", "costs", "bill", "payment",
+                                           "payments", "threshold", "sales", "offer", "figure",
                                            // a measurement: "what was my a1c in march", "what did jamie score"
                                            "score", "mark", "reading", "dose", "fever", "pressure", "weight", "pay",
                                            "a1c", "mileage"]
@@ -435,7 +441,8 @@ enum Measure {
 
 extension QuestionAnalysis {
     /// Verbs of paying: "what did it cost" asks for an amount.
-    static let payingVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "owe", "charge", "earn", "bill"]
+    static let payingVerbs: Set<String> = ["spend", "spent", "pay", "paid", "cost", "owe", "charge", "earn", "bill", "budget",
+                                           "budgeted", "appraise", "appraised"]
 
     /// The answer type `question` asks for.
     public static func answerType(of question: String) -> AnswerType { answerType(TextSignals.words(question)) }

@@ -165,6 +165,9 @@ public enum TextSignals {
                                             "grandmother", "grandfather", "oma", "opa", "nonna", "nonno", "abuela",
                                             "abuelo", "aunty", "auntie", "uncle", "mother", "father", "hubby", "wifey"]
     static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    /// Months and weekdays with their abbreviations: words that name a day, never a person, a
+    /// place or a thing numbered ("Leo's birthday 21 Jan", "Sat 2").
+    static let calendarWords = monthNames.union(DayMonths.weekdays)
     /// Words after which "may" is the month ("in May", "since May", "until May").
     static let monthPrepositions: Set<String> = ["in", "of", "since", "until", "till", "early", "late", "mid", "last",
                                                  "next", "this", "from", "during", "through", "by"]

@@ -28,8 +28,10 @@ import Testing
         #expect(!AnswerType.time.isSatisfied(by: "Copyright 2019–2026 Safe Hands Ltd. All rights reserved.", question: q))
         #expect(!AnswerType.time.isSatisfied(by: "(c) 2025 Licensing Online", question: q))
         #expect(!AnswerType.time.isSatisfied(by: "COPYRIGHT 2024 SAFE HANDS LTD", question: q))
-        // (a saved page's text keeps its entities)
+        // (a saved page's text keeps its entities: the line is judged as a reader sees it)
         #expect(!AnswerType.time.isSatisfied(by: "&copy; 2026 Safe Hands First Aid Training Ltd &middot; bookings@safehandsfirstaid.example", question: q))
+        #expect(!AnswerType.time.isSatisfied(by: "&#169; 2026 Safe Hands First Aid Training Ltd", question: q))
+        #expect(AnswerType.time.isSatisfied(by: "Valid until: 28&nbsp;March&nbsp;2028", question: q))
         #expect(AnswerType.time.isSatisfied(by: "Valid until 28 March 2028 (© 2026 Safe Hands)", question: q))
         #expect(AnswerType.withoutCopyright("no notice here, 2026") == "no notice here, 2026")
     }
@@ -39,6 +41,17 @@ import Testing
         #expect(QuestionAnalysis.answerType(of: "nan number") == .phone)
         #expect(QuestionAnalysis.answerType(of: "mums number") == .phone)
         #expect(QuestionAnalysis.answerType(of: "the invoice number for the lift repair") != .phone)
+    }
+
+    @Test func aSumIsAskedInManyWords() {
+        for q in ["what did the tractor repair in february come to in the end", "what did the house appraise for",
+                  "what did we budget for diesel this season", "what's the most i can get from the small grower capital grant",
+                  "gst registration threshold", "new monthly insurance payment starting may", "what were net sales on thursday 16 april",
+                  "what was the adeyemis first offer on pecan grove"] {
+            #expect(QuestionAnalysis.answerType(of: q) == .quantity, "\(q)")
+        }
+        #expect(QuestionAnalysis.answerType(of: "what's the most popular dish on the menu") != .quantity)
+        #expect(QuestionAnalysis.answerType(of: "what did the plumber come for") != .quantity)
     }
 
     @Test func aNumberedCarIsOneOfSeveral() {

@@ -218,6 +218,14 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
                 == "H4.question-number-missing")
     }
+    @Test func aNumberWrittenWithLeadingZerosIsThatNumber() {
+        let q = "what is the parking space for unit 402"
+        let p = "Unit 0402; Parking space: P2-17; Locker: L-88"
+        #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue != "H4.question-number-missing")
+        let other = "Unit 0412; Parking space: P2-19; Locker: L-90"
+        #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
+                == "H4.question-number-missing")
+    }
     @Test func aSpotDescribedAnswersWhere() {
         let q = "Where is the shed key?"
         let spot = "The shed key is under the blue pot by the back door."
@@ -665,7 +673,10 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
                       ("in July 2025, 12% more, the 28th", false),
                       // a short number after the word of a reference is one; a count alone is not
                       ("Oxygen is a chemical element with symbol O and atomic number 8.", true),
-                      ("Stall number: 14 (Row B, covered section)", true), ("We sold 14 jars.", false)])
+                      ("Stall number: 14 (Row B, covered section)", true), ("We sold 14 jars.", false),
+                      // a range is none, as a saved page writes it too; a code's hyphen still joins one
+                      ("All drivers must be aged 23&ndash;75 and have held a full licence.", false),
+                      ("All drivers must be aged 23–75.", false), ("Permit 23-7514", true)])
     func referencesAreTold(_ text: String, _ holds: Bool) {
         #expect(AnswerType.identifier.isSatisfied(by: text, question: "preauth number") == holds)
     }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Decodes HTML character references (`&amp;`, `&deg;`, `&#176;`, `&#xB0;`) for display. The
-/// index keeps source bytes verbatim (quotes must be exact); only answer text is decoded.
-enum HTMLEntities {
+/// Decodes HTML character references (`&amp;`, `&deg;`, `&#176;`, `&#xB0;`). The index keeps
+/// source bytes verbatim (quotes must be exact); answer text is decoded for display, and a line is
+/// decoded before its answer type is judged (`&copy; 2026` is a notice of copyright, `180&deg;C` a
+/// temperature).
+public enum HTMLEntities {
     static let named: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}", "deg": "°", "copy": "©",
         "reg": "®", "trade": "™", "euro": "€", "pound": "£", "yen": "¥", "cent": "¢", "sect": "§", "para": "¶",
@@ -14,7 +16,7 @@ enum HTMLEntities {
         "rarr": "→", "larr": "←", "minus": "−", "le": "≤", "ge": "≥", "ne": "≠", "asymp": "≈", "shy": "",
     ]
 
-    static func decode(_ text: String) -> String {
+    public static func decode(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = ""
         var i = text.startIndex

@@ -35,7 +35,7 @@ extension QuestionAnalysis {
         }
         return phrase
     }
-    static let determiners: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"]
+    public static let determiners: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "its", "a", "an"]
     static let whWords: Set<String> = ["what", "which", "who", "when", "where", "how", "why"]
 
     /// Whether the question is a noun phrase ("sam the electrician's number", "easyjet booking ref

@@ -65,7 +65,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
         }
     }
 
-    static let identifierWords: Set<String> = ["number", "no", "ref", "reference", "id", "code"]
+    public static let identifierWords: Set<String> = ["number", "no", "ref", "reference", "id", "code"]
 
     /// People whose "number" is the one to ring them on (not a cab's, a flat's or an account's).
     static let ringWords: Set<String> = ["driver", "plumber", "electrician", "dentist", "doctor", "vet", "landlord",

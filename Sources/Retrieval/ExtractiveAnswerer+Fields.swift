@@ -122,12 +122,16 @@ extension ExtractiveAnswerer {
     /// Whether a field of `text` is labelled with what the question asks: a label of at most four
     /// words that holds every word of the noun asked (`forms`) and no word the question lacks
     /// (`Arrival window` for "the arrival window for mark ellery"; not `Nose weight` for "the
-    /// caravan's max weight").
-    static func labelsAsked(_ text: String, _ forms: [Set<String>], question: Set<String>) -> Bool {
+    /// caravan's max weight"). A label's possessive is no word of it (`Our file`, `Your ref`).
+    /// `reference`: the noun asked ends in a word of a reference ("lawyer file *number*"), which a
+    /// label may leave unwritten when its value is one (`Our file: HP-2025-0419`).
+    static func labelsAsked(_ text: String, _ forms: [Set<String>], question: Set<String>, reference: Bool = false) -> Bool {
         !forms.isEmpty && fields(text).contains { field in
-            let stems = field.stems
-            return !field.value.isEmpty && (1...4).contains(stems.count) && stems.allSatisfy(question.contains)
-                && forms.allSatisfy { !$0.isDisjoint(with: stems) }
+            let stems = field.words.filter { !QuestionAnalysis.determiners.contains($0) }.map(TextSignals.stem)
+            guard !field.value.isEmpty, (1...4).contains(stems.count), stems.allSatisfy(question.contains) else { return false }
+            if forms.allSatisfy({ !$0.isDisjoint(with: stems) }) { return true }
+            return reference && forms.count > 1 && forms.dropLast().allSatisfy { !$0.isDisjoint(with: stems) }
+                && AnswerType.identifier.isSatisfied(by: field.value, question: "")
         }
     }
 

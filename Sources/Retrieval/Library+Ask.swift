@@ -154,10 +154,12 @@ extension Library {
         // the question ("the arrival window for mark ellery on 19th feb": `Arrival window: 08:00 –
         // 12:00` in the appointment's confirmation).
         let labelledBar = configuration.labelledNounContextCoverage
+        let referenceAsked = answerType == .identifier && askedNoun.last.map(QuestionAnalysis.identifierWords.contains) == true
         func labelsAsked() -> Bool {
             let forms = ExtractiveAnswerer.labelForms(askedNoun), stems = TextSignals.stems(question)
             return chosen.contains {
-                $0.contextCoverage >= labelledBar && ExtractiveAnswerer.labelsAsked($0.whole ?? $0.text, forms, question: stems)
+                $0.contextCoverage >= labelledBar
+                    && ExtractiveAnswerer.labelsAsked($0.whole ?? $0.text, forms, question: stems, reference: referenceAsked)
             }
         }
         if confidence < grounding.tau, let first = chosen.first,
@@ -167,6 +169,13 @@ extension Library {
             || labelsAsked() {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
+        }
+        // So does a reference asked, from a field labelled with it, against a sensitive domain's
+        // bar ("lawyer file number": the letter's `Our file: HP-2025-0419`): a reference quoted is
+        // no legal or financial claim.
+        if answerType == .identifier, confidence < grounding.sensitiveTau, labelsAsked() {
+            confidence = grounding.sensitiveTau
+            diagnostics.retrievalConfidence = confidence
         }
         // A contact's line that names at least half of whose it is stands against a sensitive
         // domain's bar as well ("GP surgery phone number": the card's `title: GP; work phone: …`):

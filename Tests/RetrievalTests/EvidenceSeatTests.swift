@@ -84,4 +84,16 @@ import Testing
         #expect(!ExtractiveAnswerer.labelsAsked("Max weight:", forms, question: stems))
         #expect(!ExtractiveAnswerer.labelsAsked("Max weight: 1,500 kg", [], question: stems))
     }
+
+    @Test func aReferencesLabelMayLeaveItsNumberUnwritten() {
+        let question = "lawyer file number"
+        let forms = ExtractiveAnswerer.labelForms(QuestionAnalysis.askedNoun(of: question))
+        let stems = TextSignals.stems(question)
+        #expect(ExtractiveAnswerer.labelsAsked("Our file: HP-2025-0419", forms, question: stems, reference: true))
+        #expect(ExtractiveAnswerer.labelsAsked("File number: HP-2025-0419", forms, question: stems))
+        // only when a reference is asked, and only a reference's value
+        #expect(!ExtractiveAnswerer.labelsAsked("Our file: HP-2025-0419", forms, question: stems))
+        #expect(!ExtractiveAnswerer.labelsAsked("Our file: see the blue folder", forms, question: stems, reference: true))
+        #expect(!ExtractiveAnswerer.labelsAsked("Client file: HP-2025-0419", forms, question: stems, reference: true))
+    }
 }

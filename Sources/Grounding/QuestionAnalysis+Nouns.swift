@@ -93,7 +93,7 @@ extension QuestionAnalysis {
     /// A question that is a noun phrase ("easyjet booking *ref* for portugal", "sam the
     /// electrician's *number*") asks about its head, the phrase's last word before a preposition.
     public static func askedNoun(of question: String) -> [String] {
-        let w = TextSignals.words(question)
+        let w = TextSignals.words(numberSigns(question))
         // "when does the registration expire?": the field a form labels for the verb (`New
         // expiration`, `Date of birth` for "born")
         if w.first == "when", let verb = w.last(where: { WordVariants.verbNouns[$0] != nil }) { return [verb] }

@@ -445,5 +445,12 @@ extension QuestionAnalysis {
                                            "budgeted", "appraise", "appraised"]
 
     /// The answer type `question` asks for.
-    public static func answerType(of question: String) -> AnswerType { answerType(TextSignals.words(question)) }
+    public static func answerType(of question: String) -> AnswerType { answerType(TextSignals.words(numberSigns(question))) }
+
+    /// `question` with a number sign that stands as a word read as the word ("city permit # for
+    /// the truck", "generator serial #"); a sign before a number ("plot #5") is left as it is.
+    static func numberSigns(_ question: String) -> String {
+        guard question.contains("#") else { return question }
+        return question.replacingOccurrences(of: #"#(?=\s|\?|$)"#, with: " number", options: .regularExpression)
+    }
 }

@@ -56,6 +56,8 @@ public enum WordVariants {
         // "where is she getting married": `Caoimhe's wedding in Oranmore`
         "marry": ["marriage", "wedding"], "married": ["marriage", "wedding"],
         "depart": ["departure"], "departs": ["departure"], "expire": ["expiry", "expiration", "valid"], "expires": ["expiry"],
+        // (and the noun asked: "work permit expiry date", `Valid until: 31 March 2028`)
+        "expiry": ["valid"], "expiration": ["valid"],
         "deliver": ["delivery"], "delivered": ["delivery"], "insure": ["insurance"], "insured": ["insurance"],
         // "how much do I still owe on the holiday": `Balance remaining £888.00`; "what do I owe for
         // the visit": `Total patient responsibility $49.81`

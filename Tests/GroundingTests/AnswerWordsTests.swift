@@ -54,6 +54,13 @@ import Testing
         #expect(QuestionAnalysis.answerType(of: "what did the plumber come for") != .quantity)
     }
 
+    @Test func aNumberSignIsTheWordNumber() {
+        #expect(QuestionAnalysis.answerType(of: "city permit # for the truck") == .identifier)
+        #expect(QuestionAnalysis.answerType(of: "generater serial #") == .identifier)
+        #expect(QuestionAnalysis.askedNoun(of: "generater serial #") == ["serial", "number"])
+        #expect(QuestionAnalysis.numberSigns("who has plot #5?") == "who has plot #5?")
+    }
+
     @Test func aNumberedCarIsOneOfSeveral() {
         let asked = NumberedNames.asked(in: "when does car 2 modernization start")
         #expect(asked == [NumberedNames.Name(word: "car", number: 2)])

@@ -210,19 +210,16 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         let p = "The Saxon Garden covers an area of 15.5 ha in the city."
         #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue == "H4.question-number-missing")
     }
-    @Test func aDecadeIsNearWhenOneOfItsYearsIs() {
-        let q = "Who did Tesla work for in the 1880s?"
-        let p = "He emigrated to the United States in 1884 to work for Thomas Edison in New York City."
-        #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue != "H4.question-number-missing")
-        let other = "He emigrated to the United States in 1894 to work for Thomas Edison in New York City."
-        #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
-                == "H4.question-number-missing")
-    }
-    @Test func aNumberWrittenWithLeadingZerosIsThatNumber() {
-        let q = "what is the parking space for unit 402"
-        let p = "Unit 0402; Parking space: P2-17; Locker: L-88"
-        #expect(run(input(question: q, passage: p, claim: p, verbatim: true)).abstainRule?.rawValue != "H4.question-number-missing")
-        let other = "Unit 0412; Parking space: P2-19; Locker: L-90"
+    /// A number the question states is near when the answer writes it another way — a decade as
+    /// one of its years, a number with leading zeros — and missing when it writes another.
+    @Test(arguments: [
+        ("Who did Tesla work for in the 1880s?", "He emigrated to the United States in 1884 to work for Thomas Edison.",
+         "He emigrated to the United States in 1894 to work for Thomas Edison."),
+        ("what is the parking space for unit 402", "Unit 0402; Parking space: P2-17; Locker: L-88",
+         "Unit 0412; Parking space: P2-19; Locker: L-90"),
+    ])
+    func aNumberWrittenAnotherWayIsNear(_ q: String, _ near: String, _ other: String) {
+        #expect(run(input(question: q, passage: near, claim: near, verbatim: true)).abstainRule?.rawValue != "H4.question-number-missing")
         #expect(run(input(question: q, passage: other, claim: other, verbatim: true)).abstainRule?.rawValue
                 == "H4.question-number-missing")
     }
@@ -375,8 +372,9 @@ func rules(_ o: GroundingOutcome) -> Set<String> { Set(o.firings.map(\.rule.rawV
         // "getting married": a wedding
         #expect(WordVariants.variants(of: "married", capitalised: false).isSuperset(of: ["marriage", "wedding"]))
         // (and what other languages write for it, `ForeignLabels`)
+        // ("work permit expiry date": `Valid until: 31 March 2028`)
         #expect(WordVariants.variants(of: "expiry", capitalised: false).subtracting(ForeignLabels.forms(of: "expiry"))
-                == ["expire", "expires", "end", "ends", "finish", "finishes"])
+                == ["expire", "expires", "end", "ends", "finish", "finishes", "valid"])
         #expect(WordVariants.variants(of: "maturity", capitalised: false) == ["end", "ends", "finish", "finishes"])
         // "when does the car lease finish": `due to mature`
         #expect(WordVariants.variants(of: "finish", capitalised: false).isSuperset(of: ["end", "mature", "expiry"]))

@@ -39,7 +39,6 @@ extension AnswerType {
     /// True when `text` holds something of this type that `question` does not already contain.
     /// `text` is read as a reader sees it: a saved page's character references decoded.
     public func isSatisfied(by text: String, question: String) -> Bool {
-        guard self != .open else { return true }
         let text = HTMLEntities.decode(text)
         let asked = Set(TextSignals.words(question))
         switch self {

@@ -210,7 +210,7 @@ struct CompletenessGate: GroundingGate {
     /// number`, "vat registration number" by a sort code. A label's shortening or other spelling
     /// counts (`Acct`, `Ref`, `Reg No`, `license`: `WordVariants`).
     static func kindMissing(question: String, near: Set<String>) -> Bool {
-        let kinds = QuestionAnalysis.identifierKinds(TextSignals.words(question))
+        let kinds = QuestionAnalysis.identifierKinds(TextSignals.words(QuestionAnalysis.numberSigns(question)))
         guard !kinds.isEmpty else { return false }
         return !kinds.contains { kind in
             // (its shortenings only: a verb's forms say no kind, "wiring instructions" for a wire's)

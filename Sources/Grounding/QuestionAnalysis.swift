@@ -106,7 +106,7 @@ public struct QuestionAnalysis: Sendable, Equatable {
 
     public init(question: String, idf: [String: Double], rareShare: Double) {
         let words = TextSignals.words(question)
-        answerType = Self.answerType(words)
+        answerType = Self.answerType(of: question)
         let names = TextSignals.names(question)
         let maxIDF = idf.values.max() ?? 0
         var salient: [String] = []

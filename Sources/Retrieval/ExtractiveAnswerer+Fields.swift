@@ -64,7 +64,7 @@ extension ExtractiveAnswerer {
 
     /// A value that stands for none: dashes alone (an HTML page's `&mdash;` too), "n/a".
     static func isPlaceholder(_ value: String) -> Bool {
-        let value = value.contains("&") ? HTMLEntities.decode(value) : value
+        let value = HTMLEntities.decode(value)
         return value.allSatisfy { "-–—".contains($0) } || ["n/a", "n.a.", "na"].contains(value.lowercased())
     }
 

@@ -155,25 +155,23 @@ extension Library {
         // 12:00` in the appointment's confirmation).
         let labelledBar = configuration.labelledNounContextCoverage
         let referenceAsked = answerType == .identifier && askedNoun.last.map(QuestionAnalysis.identifierWords.contains) == true
-        func labelsAsked() -> Bool {
-            let forms = ExtractiveAnswerer.labelForms(askedNoun), stems = TextSignals.stems(question)
-            return chosen.contains {
-                $0.contextCoverage >= labelledBar
-                    && ExtractiveAnswerer.labelsAsked($0.whole ?? $0.text, forms, question: stems, reference: referenceAsked)
-            }
+        let labelForms = ExtractiveAnswerer.labelForms(askedNoun), questionStems = TextSignals.stems(question)
+        let labelled = chosen.contains {
+            $0.contextCoverage >= labelledBar
+                && ExtractiveAnswerer.labelsAsked($0.whole ?? $0.text, labelForms, question: questionStems, reference: referenceAsked)
         }
         if confidence < grounding.tau, let first = chosen.first,
            ExtractiveAnswerer.singledOut(first, total: total, dates: days, answerType: answerType,
                                          latest: LatestRecord.isLatest(first, in: ranked, question: question, terms: terms, today: today)
                                             && ExtractiveAnswerer.holdsNoun(first, askedNoun))
-            || labelsAsked() {
+            || labelled {
             confidence = grounding.tau
             diagnostics.retrievalConfidence = grounding.tau
         }
         // So does a reference asked, from a field labelled with it, against a sensitive domain's
         // bar ("lawyer file number": the letter's `Our file: HP-2025-0419`): a reference quoted is
         // no legal or financial claim.
-        if answerType == .identifier, confidence < grounding.sensitiveTau, labelsAsked() {
+        if answerType == .identifier, confidence < grounding.sensitiveTau, labelled {
             confidence = grounding.sensitiveTau
             diagnostics.retrievalConfidence = confidence
         }

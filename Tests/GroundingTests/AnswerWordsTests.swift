@@ -59,6 +59,8 @@ import Testing
         #expect(QuestionAnalysis.answerType(of: "generater serial #") == .identifier)
         #expect(QuestionAnalysis.askedNoun(of: "generater serial #") == ["serial", "number"])
         #expect(QuestionAnalysis.numberSigns("who has plot #5?") == "who has plot #5?")
+        // gate H reads the question as retrieval does
+        #expect(QuestionAnalysis(question: "city permit # for the truck", idf: [:], rareShare: 0.5).answerType == .identifier)
     }
 
     @Test func aNumberedCarIsOneOfSeveral() {
